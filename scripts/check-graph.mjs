@@ -1,0 +1,85 @@
+// Enforces the one-way package graph (scripts/package-graph.json, from DESIGN.md):
+// - runtime code of a package imports only what its row allows (plus node: built-ins and relative files);
+// - its package.json `dependencies` stay inside that row;
+// - nobody deep-imports another package (only the subpaths its `exports` map declares);
+// - test files import only their own package, its dependencies and its devDependencies.
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { filesBelow, root, workspacePackages } from './workspace.mjs';
+
+const graph = JSON.parse(readFileSync(join(root, 'scripts/package-graph.json'), 'utf8'));
+const packages = workspacePackages();
+const byName = new Map(packages.map((p) => [p.manifest.name, p]));
+const problems = [];
+
+const specifierRe =
+  /(?:^|[\s;}])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+
+function packageOf(specifier) {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function checkDeepImport(file, specifier) {
+  const name = packageOf(specifier);
+  const target = byName.get(name);
+  if (!target) return;
+  const sub = `.${specifier.slice(name.length)}`;
+  const exportsMap = target.manifest.exports ?? {};
+  const keys = typeof exportsMap === 'string' ? ['.'] : Object.keys(exportsMap);
+  if (!keys.includes(sub)) {
+    problems.push(`${relative(root, file)}: deep import '${specifier}' (${name} exports ${keys.join(', ')})`);
+  }
+}
+
+for (const pkg of packages) {
+  const { name } = pkg.manifest;
+  const isApp = pkg.group === 'apps' || pkg.manifest.private === true;
+  const allowed = graph[name];
+  if (!isApp && !allowed) {
+    problems.push(`${name}: no row in scripts/package-graph.json; add one (and to DESIGN.md's table)`);
+    continue;
+  }
+  const deps = Object.keys(pkg.manifest.dependencies ?? {});
+  const devDeps = Object.keys(pkg.manifest.devDependencies ?? {});
+  if (!isApp) {
+    for (const dep of deps) {
+      if (!allowed.includes(dep))
+        problems.push(`${name}: dependency '${dep}' is outside its row ${JSON.stringify(allowed)}`);
+    }
+  }
+  const sources = filesBelow(
+    join(pkg.dir, 'src'),
+    (f) => /\.(m?ts|tsx|m?js)$/.test(f) && !f.endsWith('.d.ts'),
+  );
+  for (const file of sources) {
+    const isTest = /\.(test|bench|examples)\.ts$/.test(file) || file.includes('/test-support/');
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(specifierRe)) {
+      const specifier = m[1] ?? m[2] ?? m[3];
+      if (!specifier || specifier.startsWith('.') || specifier.startsWith('node:')) continue;
+      checkDeepImport(file, specifier);
+      const target = packageOf(specifier);
+      if (target === name) continue;
+      const ok = isTest
+        ? deps.includes(target) || devDeps.includes(target)
+        : isApp
+          ? deps.includes(target)
+          : allowed.includes(target) && deps.includes(target);
+      if (!ok) {
+        const where = relative(root, file);
+        problems.push(
+          isTest || isApp
+            ? `${where}: imports '${target}', not declared in ${name}'s package.json`
+            : `${where}: imports '${target}'; ${name} may import only ${JSON.stringify(allowed)} (declared as dependencies)`,
+        );
+      }
+    }
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`Package graph check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`Package graph OK (${packages.length} packages).`);
