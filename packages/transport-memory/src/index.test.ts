@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as api from './index.js';
 
-describe('@boomerang/protocol', () => {
+describe('@boomerang/transport-memory', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual(['hello']);
   });

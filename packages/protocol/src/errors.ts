@@ -1,0 +1,87 @@
+/**
+ * JSON-RPC and MCP error codes, as one table. Values are the numbers on the wire; names are ours.
+ * Legacy (2025-11-25) codes are kept for the dual-era paths and marked as such.
+ */
+export const ErrorCode = {
+  /** Invalid JSON was received. */
+  ParseError: -32700,
+  /** The JSON sent is not a valid JSON-RPC request object. */
+  InvalidRequest: -32600,
+  /** The method does not exist, or sits behind a server capability that was not advertised (HTTP 404). */
+  MethodNotFound: -32601,
+  /** Invalid method parameters, including a missing required `_meta` field (HTTP 400). */
+  InvalidParams: -32602,
+  /** Internal server error; never carries internals to the peer. */
+  InternalError: -32603,
+  /** An HTTP header disagrees with the JSON-RPC body (`Mcp-Method`, `Mcp-Name`, `MCP-Protocol-Version`, …). */
+  HeaderMismatch: -32020,
+  /** The request needs a client capability it did not declare; `data.requiredCapabilities` says which. */
+  MissingRequiredClientCapability: -32021,
+  /** The protocol version in `_meta` is not supported; `data.supported` / `data.requested` say more. */
+  UnsupportedProtocolVersion: -32022,
+  /** 2025-11-25 only: a resource was not found. Modern servers answer `-32602` with `data.uri`. */
+  ResourceNotFound: -32002,
+  /** 2025-11-25 only: URL elicitation required. Modern servers return an `InputRequiredResult` instead. */
+  UrlElicitationRequired: -32042,
+} as const;
+
+/** A name from {@link ErrorCode}. */
+export type ErrorCodeName = keyof typeof ErrorCode;
+
+/** The JSON-RPC `error` member: what {@link McpError.toJSON} produces and what a peer sends. */
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * The one error class of the SDK for JSON-RPC errors: thrown by handlers to answer with a specific error, and
+ * raised by clients when a peer answered with one. `cause` (ES2022) keeps the local reason and is never sent.
+ */
+export class McpError extends Error {
+  override readonly name = 'McpError';
+  /** The JSON-RPC error code (see {@link ErrorCode}). */
+  readonly code: number;
+  /** The JSON-RPC `error.data` member, sent as is. */
+  readonly data: unknown;
+
+  constructor(code: number, message: string, data?: unknown, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.data = data;
+  }
+
+  /** The JSON-RPC `error` member for this error (`data` only when present). */
+  toJSON(): JsonRpcErrorObject {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
+  }
+
+  /** Rebuilds an error received from a peer. */
+  static fromJSON(error: JsonRpcErrorObject): McpError {
+    return new McpError(error.code, error.message, error.data);
+  }
+
+  /** `-32020`: an HTTP header does not match the body. */
+  static headerMismatch(message: string, data?: unknown): McpError {
+    return new McpError(ErrorCode.HeaderMismatch, message, data);
+  }
+
+  /** `-32021`: this request needs client capabilities it did not declare. */
+  static missingRequiredClientCapability(
+    requiredCapabilities: Record<string, unknown>,
+    message = 'Missing required client capability',
+  ): McpError {
+    return new McpError(ErrorCode.MissingRequiredClientCapability, message, { requiredCapabilities });
+  }
+
+  /** `-32022`: the requested protocol version is not one of `supported`. */
+  static unsupportedProtocolVersion(requested: unknown, supported: readonly string[]): McpError {
+    return new McpError(ErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', {
+      supported: [...supported],
+      requested,
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import type { JSONRPCMessage, JSONRPCNotification, JSONRPCResponse, RequestId } from './schema/index.js';
+
+/**
+ * Who made a request, as an authenticating transport established it. Principal binding of request state uses
+ * `clientId`, `issuer` and `subject` (never scopes, so a scope step-up does not break rounds in flight).
+ */
+export interface AuthInfo {
+  /** The OAuth client the token was issued to. */
+  clientId?: string;
+  /** The authorization server that issued the token. */
+  issuer?: string;
+  /** The end user (or service) the token stands for. */
+  subject?: string;
+  /** Granted scopes. */
+  scopes?: readonly string[];
+  /** The raw access token, when a handler needs to forward it. */
+  token?: string;
+  /** Expiry of the token, seconds since the epoch. */
+  expiresAt?: number;
+  /** Anything else the verifier wants handlers to see. */
+  extra?: Readonly<Record<string, unknown>>;
+}
+
+/** Options for one {@link Transport.send}. */
+export interface TransportSendOptions {
+  /** Aborts sending (and, for request/response transports, waiting for the answer). */
+  signal?: AbortSignal;
+  /** The request this message belongs to (a response, or a progress/log notification of that request). */
+  relatedRequestId?: RequestId;
+  /** Extra per-request headers, for HTTP client transports (auth, `Mcp-Param-*`); others ignore them. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A stream transport: one end of a bidirectional channel of JSON-RPC messages. Incoming messages are an async
+ * iterable (one consumer); the iteration ends when the channel closes. `close()` is idempotent.
+ */
+export interface Transport extends AsyncDisposable {
+  /** Sends one message to the peer; rejects if the transport is closed. */
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void>;
+  /** Messages from the peer, in order; ends when either side closes. */
+  readonly messages: AsyncIterable<JSONRPCMessage>;
+  /** Closes the channel; pending iteration ends. Safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/** What a transport tells a {@link MessageHandler} about one incoming message. */
+export interface HandleContext {
+  /** Aborted when the peer goes away or cancels; the handler's work should stop. */
+  signal?: AbortSignal;
+  /** The authenticated principal, when the transport authenticates. */
+  auth?: AuthInfo;
+  /**
+   * Sends a notification tied to this request (progress, log) before its response. HTTP switches the response
+   * to SSE on the first one. Absent when the transport cannot deliver them.
+   */
+  notify?: (notification: JSONRPCNotification) => void | Promise<void>;
+}
+
+/**
+ * The one method a server exposes to request/response transports: answer one message. Resolves to the response,
+ * or `undefined` for notifications and cancelled requests. Never rejects on bad input: it answers with the
+ * right JSON-RPC error instead.
+ */
+export interface MessageHandler {
+  handle(message: unknown, ctx?: HandleContext): Promise<JSONRPCResponse | undefined>;
+}
