@@ -1,0 +1,3 @@
+// Runs every benchmark of this folder in sequence (each prints its own table).
+const scripts = [];
+for (const script of scripts) await import(script);
