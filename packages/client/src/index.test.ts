@@ -3,6 +3,16 @@ import * as api from './index.js';
 
 describe('@boomerang/client', () => {
   it('exports exactly its public API', () => {
-    expect(Object.keys(api).sort()).toEqual(['hello']);
+    expect(Object.keys(api).sort()).toEqual([
+      'Client',
+      'ClientSession',
+      'ConnectionClosedError',
+      'InputRequestCallbackError',
+      'InputRequiredRoundsExceededError',
+      'InvalidResultError',
+      'NotConnectedError',
+      'RequestTimeoutError',
+      'UnsupportedInputRequestError',
+    ]);
   });
 });

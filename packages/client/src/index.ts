@@ -1,4 +1,35 @@
-/** Greets `name`; replace with the package's real API. */
-export function hello(name: string): string {
-  return `hello, ${name}`;
-}
+// @boomerang/client: an MCP 2026-07-28 client whose calls run the multi-round-trip (MRTR) loop for you.
+// `isInputRequired` (to narrow `client.session` results) comes from `@boomerang/protocol`.
+
+// --- callbacks and capabilities
+export type { ElicitationMode } from './capabilities.js';
+// --- the client
+export {
+  Client,
+  type ClientOptions,
+  type CompleteParams,
+  type InputRequiredCallOptions,
+  type ListParams,
+  type RequestOptions,
+} from './client.js';
+// --- errors
+export {
+  ConnectionClosedError,
+  InputRequestCallbackError,
+  InputRequiredRoundsExceededError,
+  InvalidResultError,
+  NotConnectedError,
+  type OriginatingRequest,
+  RequestTimeoutError,
+  UnsupportedInputRequestError,
+} from './errors.js';
+export type {
+  ElicitationCallback,
+  InputCallbacks,
+  InputRequestContext,
+  RootsCallback,
+  SamplingCallback,
+} from './input-requests.js';
+export type { RoundInputs } from './mrtr-loop.js';
+export type { ProgressHandler } from './requester.js';
+export { ClientSession, type SessionBackend, type SessionCallOptions } from './session.js';

@@ -1,4 +1,41 @@
-/** Greets `name`; replace with the package's real API. */
-export function hello(name: string): string {
-  return `hello, ${name}`;
+// @boomerang/seal: encrypted, expiring, rotatable, context-bound tokens. This is the portable entry (pure JS,
+// any runtime); `index.node.ts` exports the same names on a `node:crypto` backend.
+import { portableBackend } from './backend-portable.js';
+import { createSealerWith, type Sealer, type SealerOptions } from './sealer.js';
+
+// --- sealing
+/**
+ * Creates a sealer: `seal` turns bytes into an encrypted, authenticated, expiring token bound to an audience
+ * and an optional context; `unseal` gives the bytes back or throws a {@link SealError} saying why not.
+ *
+ * With `keys`, tokens are format v1 (XChaCha20-Poly1305 with random 192-bit nonces, HKDF-SHA256 key
+ * derivation); `keys[0]` seals and every key unseals, which is how keys rotate without downtime. With `codec`,
+ * your cipher does the encryption and the sealer still enforces the claims.
+ *
+ * This entry runs on @noble/ciphers everywhere; on Node the `node` export condition selects a build whose
+ * cipher runs in `node:crypto` and whose tokens are byte-compatible with this one.
+ *
+ * @throws TypeError / RangeError for wrong options: keys that are not `Uint8Array`s, shorter than 32 bytes or
+ * duplicated, a non-integer TTL, an audience over 255 bytes.
+ */
+export function createSealer(options: SealerOptions): Sealer {
+  return createSealerWith(portableBackend, options);
 }
+/** Which crypto backend this entry uses: `'portable'` (@noble/ciphers) here, `'node'` under the `node` condition. */
+export const sealBackend: 'node' | 'portable' = portableBackend.name;
+export {
+  type Sealer,
+  type SealerCodecOptions,
+  type SealerCommonOptions,
+  type SealerKeyOptions,
+  type SealerOptions,
+  type SealOptions,
+  type UnsealOptions,
+} from './sealer.js';
+export type { SealCodec } from './envelope.js';
+
+// --- errors
+export { SEAL_ERROR_REASONS, SealError, type SealErrorReason } from './errors.js';
+
+// --- keys
+export { generateKey, parseKeys } from './keys.js';

@@ -1,8 +1,45 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type {
+  CacheHints,
+  CacheOptions,
+  CacheScope,
+  ConnectOptions,
+  Handler,
+  HandlerResult,
+  LogFn,
+  Logger,
+  MaybePromise,
+  RequestContext,
+  RequestStateBinding,
+  RequestStateEnvelope,
+  SealedOptions,
+  ServerConnection,
+  ServerHandlers,
+  ServerOptions,
+} from './index.js';
 import * as api from './index.js';
 
 describe('@boomerang/server', () => {
   it('exports exactly its public API', () => {
-    expect(Object.keys(api).sort()).toEqual(['hello']);
+    expect(Object.keys(api).sort()).toEqual(['Server', 'sealed']);
+  });
+
+  it('exports its public types (checked by the typechecker)', () => {
+    expectTypeOf<ServerOptions>().toExtend<ServerHandlers>();
+    expectTypeOf<CacheOptions>().toExtend<CacheHints>();
+    expectTypeOf<CacheScope>().toEqualTypeOf<'public' | 'private'>();
+    expectTypeOf<ReturnType<typeof api.sealed>>().toEqualTypeOf<RequestStateEnvelope>();
+    expectTypeOf<Parameters<typeof api.sealed>[0]>().toEqualTypeOf<SealedOptions>();
+    expectTypeOf<Parameters<RequestStateEnvelope['open']>[1]>().toEqualTypeOf<RequestStateBinding>();
+    expectTypeOf<Awaited<ReturnType<api.Server['connect']>>>().toEqualTypeOf<ServerConnection>();
+    expectTypeOf<Parameters<api.Server['connect']>[1]>().toEqualTypeOf<ConnectOptions | undefined>();
+    expectTypeOf<Handler<number, string>>().toEqualTypeOf<
+      (params: number, ctx: RequestContext) => MaybePromise<string>
+    >();
+    expectTypeOf<HandlerResult<{ resultType: 'complete'; a: 1 }>>().toExtend<{
+      a: 1;
+      resultType?: 'complete';
+    }>();
+    expectTypeOf<Logger['warn']>().toEqualTypeOf<LogFn | undefined>();
   });
 });

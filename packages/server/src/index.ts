@@ -1,4 +1,22 @@
-/** Greets `name`; replace with the package's real API. */
-export function hello(name: string): string {
-  return `hello, ${name}`;
-}
+// @boomerang/server: the low-level MCP 2026-07-28 server (handlers, per-request validation, server/discover,
+// capability checks, multi-round-trip results) and sealed(), the MCP request-state envelope.
+
+export type { ConnectOptions, ServerConnection } from './connect.js';
+export type { RequestStateBinding, RequestStateEnvelope, SealedOptions } from './sealed.js';
+// --- request-state sealing
+export { sealed } from './sealed.js';
+// --- the server
+export { Server } from './server.js';
+export type {
+  CacheHints,
+  CacheOptions,
+  CacheScope,
+  Handler,
+  HandlerResult,
+  LogFn,
+  Logger,
+  MaybePromise,
+  RequestContext,
+  ServerHandlers,
+  ServerOptions,
+} from './types.js';

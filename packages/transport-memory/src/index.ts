@@ -1,4 +1,3 @@
-/** Greets `name`; replace with the package's real API. */
-export function hello(name: string): string {
-  return `hello, ${name}`;
-}
+// @boomerang/transport-memory: a linked in-process transport pair for tests and embedding.
+
+export { createInMemoryPair, type InMemoryPair } from './in-memory.js';

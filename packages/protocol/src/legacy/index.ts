@@ -1,2 +1,130 @@
-/** placeholder */
-export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
+// @boomerang/protocol/2025-11-25: the 2025-11-25 messages the dual-era paths need, named like the
+// 2026-07-28 ones (`<Name>Schema` + `<Name>`). Shapes identical in both eras are re-exported from the modern
+// schemas.
+
+// --- identical in both eras
+export { type CreateMessageResult, CreateMessageResultSchema } from '../schema/index.js';
+
+// --- params, results, capabilities
+export {
+  type ClientCapabilities,
+  ClientCapabilitiesSchema,
+  type EmptyResult,
+  EmptyResultSchema,
+  type NotificationParams,
+  NotificationParamsSchema,
+  type PaginatedRequestParams,
+  PaginatedRequestParamsSchema,
+  type RequestParams,
+  RequestParamsSchema,
+  type Result,
+  ResultSchema,
+  type ServerCapabilities,
+  ServerCapabilitiesSchema,
+  type TaskAugmentedRequestParams,
+  TaskAugmentedRequestParamsSchema,
+  type TaskMetadata,
+  TaskMetadataSchema,
+} from './base.js';
+// --- client→server requests of the shared methods, resource subscriptions, cancellation
+export {
+  type CallToolRequest,
+  type CallToolRequestParams,
+  CallToolRequestParamsSchema,
+  CallToolRequestSchema,
+  type CancelledNotification,
+  type CancelledNotificationParams,
+  CancelledNotificationParamsSchema,
+  CancelledNotificationSchema,
+  type CompleteRequest,
+  type CompleteRequestParams,
+  CompleteRequestParamsSchema,
+  CompleteRequestSchema,
+  type GetPromptRequest,
+  type GetPromptRequestParams,
+  GetPromptRequestParamsSchema,
+  GetPromptRequestSchema,
+  type ListPromptsRequest,
+  ListPromptsRequestSchema,
+  type ListResourcesRequest,
+  ListResourcesRequestSchema,
+  type ListResourceTemplatesRequest,
+  ListResourceTemplatesRequestSchema,
+  type ListToolsRequest,
+  ListToolsRequestSchema,
+  type ReadResourceRequest,
+  type ReadResourceRequestParams,
+  ReadResourceRequestParamsSchema,
+  ReadResourceRequestSchema,
+  type ResourceUpdatedNotification,
+  type ResourceUpdatedNotificationParams,
+  ResourceUpdatedNotificationParamsSchema,
+  ResourceUpdatedNotificationSchema,
+  type SubscribeRequest,
+  type SubscribeRequestParams,
+  SubscribeRequestParamsSchema,
+  SubscribeRequestSchema,
+  type UnsubscribeRequest,
+  type UnsubscribeRequestParams,
+  UnsubscribeRequestParamsSchema,
+  UnsubscribeRequestSchema,
+} from './client-requests.js';
+// --- constants
+export { LEGACY_PROTOCOL_VERSION, RESOURCE_NOT_FOUND, URL_ELICITATION_REQUIRED } from './constants.js';
+// --- initialize, ping, logging/setLevel
+export {
+  type InitializedNotification,
+  InitializedNotificationSchema,
+  type InitializeRequest,
+  type InitializeRequestParams,
+  InitializeRequestParamsSchema,
+  InitializeRequestSchema,
+  type InitializeResult,
+  InitializeResultSchema,
+  type PingRequest,
+  PingRequestSchema,
+  type SetLevelRequest,
+  type SetLevelRequestParams,
+  SetLevelRequestParamsSchema,
+  SetLevelRequestSchema,
+} from './lifecycle.js';
+// --- server→client requests and their results
+export {
+  type CreateMessageRequest,
+  type CreateMessageRequestParams,
+  CreateMessageRequestParamsSchema,
+  CreateMessageRequestSchema,
+  type ElicitationCompleteNotification,
+  ElicitationCompleteNotificationSchema,
+  type ElicitRequest,
+  type ElicitRequestFormParams,
+  ElicitRequestFormParamsSchema,
+  type ElicitRequestParams,
+  ElicitRequestParamsSchema,
+  ElicitRequestSchema,
+  type ElicitRequestURLParams,
+  ElicitRequestURLParamsSchema,
+  type ElicitResult,
+  ElicitResultSchema,
+  type ListRootsRequest,
+  ListRootsRequestSchema,
+  type ListRootsResult,
+  ListRootsResultSchema,
+  type RootsListChangedNotification,
+  RootsListChangedNotificationSchema,
+  type URLElicitationRequiredError,
+  URLElicitationRequiredErrorSchema,
+} from './server-requests.js';
+// --- message unions
+export {
+  type ClientNotification,
+  ClientNotificationSchema,
+  type ClientRequest,
+  ClientRequestSchema,
+  type ClientResult,
+  ClientResultSchema,
+  type ServerNotification,
+  ServerNotificationSchema,
+  type ServerRequest,
+  ServerRequestSchema,
+} from './unions.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as api from './index.js';
 
-describe('@boomerang/seal', () => {
+describe('@boomerang/testing', () => {
   it('exports exactly its public API', () => {
-    expect(Object.keys(api).sort()).toEqual(['hello']);
+    expect(Object.keys(api).sort()).toEqual(['transportSuite']);
   });
 });

@@ -1,0 +1,124 @@
+import { createMessageRequest, elicitUrlRequest, listRootsRequest, MetaKey } from '@boomerang/protocol';
+import { describe, expect, it } from 'vitest';
+import { deriveCapabilities, uncoveredInputRequest } from './capabilities.js';
+import { Client } from './client.js';
+import { askFor, cacheable, harness, script, textResult } from './test-support/fake-server.js';
+
+const noop = () => {
+  throw new Error('not called');
+};
+
+describe('deriveCapabilities', () => {
+  it.each([
+    ['no callbacks', {}, {}],
+    ['elicitation', { elicitation: noop }, { elicitation: { form: {}, url: {} } }],
+    [
+      'elicitation, form only',
+      { elicitation: noop, elicitationModes: ['form'] },
+      { elicitation: { form: {} } },
+    ],
+    ['elicitation, url only', { elicitation: noop, elicitationModes: ['url'] }, { elicitation: { url: {} } }],
+    ['sampling', { sampling: noop }, { sampling: {} }],
+    ['sampling with tools', { sampling: noop, samplingTools: true }, { sampling: { tools: {} } }],
+    ['sampling, samplingTools false', { sampling: noop, samplingTools: false }, { sampling: {} }],
+    ['roots', { roots: noop }, { roots: {} }],
+    [
+      'all three',
+      { elicitation: noop, sampling: noop, roots: noop },
+      { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
+    ],
+  ] as const)('%s', (_, options, expected) => {
+    expect(deriveCapabilities(options)).toEqual(expected);
+  });
+
+  it('rejects narrowing options without their callback (TypeError)', () => {
+    expect(() => deriveCapabilities({ elicitationModes: ['form'] })).toThrow(TypeError);
+    expect(() => deriveCapabilities({ samplingTools: true })).toThrow(
+      '"samplingTools" expected together with a "sampling" callback',
+    );
+  });
+
+  it('rejects an empty or unknown elicitationModes (RangeError)', () => {
+    expect(() => deriveCapabilities({ elicitation: noop, elicitationModes: [] })).toThrow(RangeError);
+    expect(() =>
+      deriveCapabilities({ elicitation: noop, elicitationModes: ['form', 'sms' as 'form'] }),
+    ).toThrow(RangeError);
+  });
+});
+
+describe('uncoveredInputRequest', () => {
+  const all = deriveCapabilities({ elicitation: noop, sampling: noop, roots: noop });
+  const tools = createMessageRequest({
+    messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
+    maxTokens: 10,
+    tools: [{ name: 't', inputSchema: { type: 'object' } }],
+  });
+
+  it.each([
+    ['form elicitation, declared', askFor('x'), all, undefined],
+    [
+      'form elicitation without mode, declared',
+      { method: 'elicitation/create', params: { message: 'm' } },
+      all,
+      undefined,
+    ],
+    ['elicitation without a callback', askFor('x'), {}, 'no elicitation callback'],
+    [
+      'url elicitation, form only declared',
+      elicitUrlRequest({ message: 'sign in', url: 'https://example.com/login' }),
+      deriveCapabilities({ elicitation: noop, elicitationModes: ['form'] }),
+      'did not declare url-mode elicitation',
+    ],
+    [
+      'form elicitation, url only declared',
+      askFor('x'),
+      deriveCapabilities({ elicitation: noop, elicitationModes: ['url'] }),
+      'did not declare form-mode elicitation',
+    ],
+    [
+      'an unknown elicitation mode',
+      { method: 'elicitation/create', params: { mode: 'sms' } },
+      all,
+      'unknown',
+    ],
+    ['sampling without a callback', tools, {}, 'no sampling callback'],
+    ['sampling with tools, not declared', tools, all, 'sampling with tools'],
+    [
+      'sampling with tools, declared',
+      tools,
+      deriveCapabilities({ sampling: noop, samplingTools: true }),
+      undefined,
+    ],
+    ['roots, declared', listRootsRequest(), all, undefined],
+    ['roots without a callback', listRootsRequest(), {}, 'no roots callback'],
+    ['an unknown method', { method: 'tasks/get' }, all, 'not an input request method'],
+  ] as const)('%s', (_, request, capabilities, problem) => {
+    const found = uncoveredInputRequest(request, capabilities);
+    if (problem === undefined) expect(found).toBeUndefined();
+    else expect(found).toContain(problem);
+  });
+});
+
+describe('capabilities on the wire', () => {
+  it('every request declares exactly what the callbacks cover', async () => {
+    await using h = await harness(script(cacheable({ tools: [] }), textResult('ok')), {
+      elicitation: noop,
+      elicitationModes: ['form'],
+      sampling: noop,
+      samplingTools: true,
+    });
+    await h.client.listTools();
+    await h.client.callTool('t');
+    for (const request of h.server.requests) {
+      expect(request.params._meta[MetaKey.clientCapabilities]).toEqual({
+        elicitation: { form: {} },
+        sampling: { tools: {} },
+      });
+    }
+    expect(h.client.capabilities).toEqual({ elicitation: { form: {} }, sampling: { tools: {} } });
+  });
+
+  it('a client without callbacks declares {}', () => {
+    expect(new Client({ name: 'c', version: '1' }).capabilities).toEqual({});
+  });
+});

@@ -1,0 +1,94 @@
+import type { ClientCapabilities, InputRequest } from '@boomerang/protocol';
+
+/** An elicitation mode a client can support: a form it renders, or a URL it opens out of band. */
+export type ElicitationMode = 'form' | 'url';
+
+/** What decides the capabilities a client declares: which callbacks exist, and the two narrowing options. */
+export interface CapabilityOptions {
+  readonly elicitation?: unknown;
+  readonly sampling?: unknown;
+  readonly roots?: unknown;
+  readonly elicitationModes?: readonly ElicitationMode[] | undefined;
+  readonly samplingTools?: boolean | undefined;
+}
+
+const MODES: readonly ElicitationMode[] = ['form', 'url'];
+
+/**
+ * The `clientCapabilities` a client sends in every request's `_meta`, derived from its callbacks (registering a
+ * callback is the declaration): `elicitation` → `{ form: {}, url: {} }` narrowed by `elicitationModes`;
+ * `sampling` → `{}`, plus `tools: {}` with `samplingTools: true`; `roots` → `{}`. A server must not ask for
+ * anything else (it answers `-32021` when it needs more).
+ *
+ * Throws `TypeError` for a narrowing option without its callback, and `RangeError` for an empty or unknown
+ * `elicitationModes` (a client that declares elicitation must support at least one mode).
+ */
+export function deriveCapabilities(options: CapabilityOptions): ClientCapabilities {
+  const capabilities: ClientCapabilities = {};
+  const { elicitationModes, samplingTools } = options;
+  if (elicitationModes !== undefined && options.elicitation === undefined) {
+    throw new TypeError('"elicitationModes" expected together with an "elicitation" callback');
+  }
+  if (samplingTools !== undefined && options.sampling === undefined) {
+    throw new TypeError('"samplingTools" expected together with a "sampling" callback');
+  }
+  if (options.elicitation !== undefined) {
+    const modes = elicitationModes ?? MODES;
+    if (modes.length === 0 || modes.some((mode) => !MODES.includes(mode))) {
+      throw new RangeError(`"elicitationModes" expected a non-empty list of "form" | "url", got [${modes}]`);
+    }
+    const elicitation: Record<string, Record<string, never>> = {};
+    for (const mode of MODES) if (modes.includes(mode)) elicitation[mode] = {};
+    capabilities.elicitation = elicitation;
+  }
+  if (options.sampling !== undefined) capabilities.sampling = samplingTools === true ? { tools: {} } : {};
+  if (options.roots !== undefined) capabilities.roots = {};
+  return deepFreeze(capabilities);
+}
+
+/**
+ * Why `capabilities` do not cover one input request, or `undefined` when they do: the client checks every
+ * request a server sends before calling a callback, so a server that ignores the declaration (spec S10) gets
+ * a clear local error instead of an answer the user never agreed to give.
+ */
+export function uncoveredInputRequest(
+  request: InputRequest | { readonly method: string; readonly params?: unknown },
+  capabilities: ClientCapabilities,
+): string | undefined {
+  switch (request.method) {
+    case 'elicitation/create': {
+      if (capabilities.elicitation === undefined) return 'this client has no elicitation callback';
+      const mode = modeOf(request.params);
+      if (mode !== 'form' && mode !== 'url') return `elicitation mode "${String(mode)}" is unknown`;
+      return capabilities.elicitation[mode] === undefined
+        ? `this client did not declare ${mode}-mode elicitation (see elicitationModes)`
+        : undefined;
+    }
+    case 'sampling/createMessage': {
+      if (capabilities.sampling === undefined) return 'this client has no sampling callback';
+      const params = (request.params ?? {}) as { tools?: unknown; toolChoice?: unknown };
+      const wantsTools = params.tools !== undefined || params.toolChoice !== undefined;
+      return wantsTools && capabilities.sampling.tools === undefined
+        ? 'this client did not declare sampling with tools (see samplingTools)'
+        : undefined;
+    }
+    case 'roots/list':
+      return capabilities.roots === undefined ? 'this client has no roots callback' : undefined;
+    default:
+      return 'it is not an input request method this client knows';
+  }
+}
+
+/** Freezes a small JSON tree: the declared capabilities are shared by every request and must not drift. */
+function deepFreeze<T extends object>(value: T): T {
+  for (const member of Object.values(value))
+    if (typeof member === 'object' && member !== null) deepFreeze(member);
+  return Object.freeze(value);
+}
+
+/** The elicitation mode of some params: a missing `mode` is form mode (spec). */
+function modeOf(params: unknown): unknown {
+  const mode =
+    typeof params === 'object' && params !== null ? (params as { mode?: unknown }).mode : undefined;
+  return mode ?? 'form';
+}

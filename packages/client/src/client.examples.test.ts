@@ -1,0 +1,69 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inputRequired } from '@boomerang/protocol';
+import { createInMemoryPair } from '@boomerang/transport-memory';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { answer, provision, start } from './client.examples.js';
+import { askFor, fakeServer, type Reply, textResult } from './test-support/fake-server.js';
+
+/** The seed's provisioner, stateless: asks for a region, then provisions from what the retry carries. */
+const provisioner: Reply = (request) => {
+  const { inputResponses, requestState, arguments: args } = request.params;
+  if (inputResponses === undefined) {
+    return inputRequired({
+      inputRequests: { region: askFor('region', 'Which region?') },
+      requestState: `v1:${args.name}`,
+    });
+  }
+  return textResult(`${requestState} provisioned in ${inputResponses.region.content.region}`);
+};
+
+function serve(reply: Reply) {
+  const pair = createInMemoryPair();
+  return { transport: pair[0], server: fakeServer(pair[1], reply) };
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'boomerang-client-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('README examples', () => {
+  it('automatic loop: provision() answers the question and returns the final result', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { transport, server } = serve(provisioner);
+    const result = await provision(transport);
+    expect(result.content).toEqual([{ type: 'text', text: 'v1:orders provisioned in eu-west-1' }]);
+    expect(log).toHaveBeenCalledWith('tools/call asks (round 1): Which region?');
+    expect(server.requests).toHaveLength(2);
+    log.mockRestore();
+  });
+
+  it('manual loop: start() stores the round, answer() finishes it from another client', async () => {
+    const file = join(dir, 'pending.json');
+    expect(await start(serve(provisioner).transport, file)).toBeUndefined();
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
+      args: { name: 'orders' },
+      pending: { resultType: 'input_required', requestState: 'v1:orders' },
+    });
+    const { transport, server } = serve(provisioner);
+    const result = await answer(transport, file, 'us-east-2');
+    expect(result).toEqual(textResult('v1:orders provisioned in us-east-2'));
+    expect(server.requests[0]?.params).toMatchObject({
+      inputResponses: { region: { action: 'accept', content: { region: 'us-east-2' } } },
+      requestState: 'v1:orders',
+    });
+  });
+
+  it('start() returns the result when the server asks nothing', async () => {
+    const { transport } = serve(() => textResult('done at once'));
+    expect(await start(transport, join(dir, 'unused.json'))).toEqual(textResult('done at once'));
+  });
+
+  it('the README quotes every region of client.examples.ts verbatim', async () => {
+    const source = await readFile(new URL('./client.examples.ts', import.meta.url), 'utf8');
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const regions = [...source.matchAll(/\/\/ #region (\w+)\n([\s\S]*?)\/\/ #endregion \1/g)];
+    expect(regions.map((m) => m[1])).toEqual(['automatic', 'manual']);
+    for (const [, , body] of regions) expect(readme).toContain(body);
+  });
+});

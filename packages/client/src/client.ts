@@ -1,0 +1,354 @@
+import {
+  type CallToolResult,
+  type ClientCapabilities,
+  type CompleteRequestParams,
+  type CompleteResult,
+  type DiscoverResult,
+  type GetPromptResult,
+  type Implementation,
+  type InputRequiredMethod,
+  type InputRequiredResult,
+  type InputResponses,
+  LATEST_PROTOCOL_VERSION,
+  type ListPromptsResult,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type ListToolsResult,
+  MetaKey,
+  type ReadResourceResult,
+  type Transport,
+} from '@boomerang/protocol';
+import { deriveCapabilities, type ElicitationMode } from './capabilities.js';
+import { InputRequiredRoundsExceededError, NotConnectedError, type OriginatingRequest } from './errors.js';
+import { answerInputRequests, type InputCallbacks } from './input-requests.js';
+import { type RoundInputs, runInputRequiredLoop } from './mrtr-loop.js';
+import { createRequester, type ProgressHandler, type Requester } from './requester.js';
+import { type AnswerOf, type ClientMethod, parseResult, type ResultByMethod } from './results.js';
+import { ClientSession } from './session.js';
+import { callScope, sleep } from './signals.js';
+
+/** Options of {@link Client}: the callbacks that answer input requests, and the limits of the MRTR loop. */
+export interface ClientOptions extends InputCallbacks {
+  /** Narrows the declared `elicitation` capability (default both: `{ form: {}, url: {} }`). Needs `elicitation`. */
+  readonly elicitationModes?: readonly ElicitationMode[] | undefined;
+  /** Declares `sampling.tools`, so servers may send `tools`/`toolChoice` in sampling requests. Needs `sampling`. */
+  readonly samplingTools?: boolean | undefined;
+  /**
+   * How many `input_required` results one call follows (default 10); the next one fails the call with
+   * {@link InputRequiredRoundsExceededError}. A call thus sends at most `inputRequiredMaxRounds + 1` requests.
+   */
+  readonly inputRequiredMaxRounds?: number | undefined;
+  /**
+   * Default time limit of every call, in milliseconds, bounding all of its rounds and callbacks (a call's own
+   * `timeoutMs` wins). None by default: a user filling in a form should not be timed out behind their back.
+   */
+  readonly requestTimeoutMs?: number | undefined;
+  /**
+   * The wait before a state-only retry (a server shedding load returns only `requestState`): 50 ms doubling to
+   * 250 ms. Replace it in tests, or to schedule retries differently; it must reject when `signal` aborts.
+   */
+  readonly sleep?: ((ms: number, signal: AbortSignal) => Promise<void>) | undefined;
+}
+
+/** Options of one call. */
+export interface RequestOptions {
+  /** Cancels the call (every round): it rejects with `signal.reason`; `notifications/cancelled` is sent. */
+  readonly signal?: AbortSignal | undefined;
+  /** Time limit of the whole call in milliseconds (all rounds); then it rejects with `RequestTimeoutError`. */
+  readonly timeoutMs?: number | undefined;
+  /** Progress of the call; each request (each MRTR round) carries a fresh `progressToken` when this is set. */
+  readonly onprogress?: ProgressHandler | undefined;
+}
+
+/**
+ * Options of a call to `tools/call`, `prompts/get` or `resources/read`. `inputResponses` and `requestState` are
+ * sent with the first request: how a flow persisted from {@link ClientSession} resumes (then the loop goes on).
+ */
+export interface InputRequiredCallOptions extends RequestOptions {
+  /** Answers to the `inputRequests` of a persisted `InputRequiredResult`, under its keys. */
+  readonly inputResponses?: InputResponses | undefined;
+  /** The `requestState` of that `InputRequiredResult`, exactly as received. */
+  readonly requestState?: string | undefined;
+}
+
+/** Params of the list methods: the `nextCursor` of the previous page, if any. */
+export interface ListParams {
+  readonly cursor?: string | undefined;
+}
+
+/** Params of `completion/complete` (everything but `_meta`, which the client fills). */
+export interface CompleteParams {
+  readonly ref: CompleteRequestParams['ref'];
+  readonly argument: CompleteRequestParams['argument'];
+  readonly context?: CompleteRequestParams['context'];
+}
+
+interface Connection {
+  readonly requester: Requester;
+  readonly protocolVersion: string;
+}
+
+/**
+ * An MCP 2026-07-28 client. Every request carries the full `_meta` (protocol version, the capabilities derived
+ * from the callbacks, `clientInfo`); there is no handshake. `callTool`, `getPrompt` and `readResource` run the MRTR
+ * loop: each `input_required` result's requests go to the callbacks concurrently, and the request is sent again
+ * (new id, same params, the answers, the exact `requestState`) until the result is complete. `client.session`
+ * exposes single rounds for hosts that drive the loop themselves.
+ */
+export class Client {
+  /** The `clientInfo` sent with every request. */
+  readonly info: Implementation;
+  /** The `clientCapabilities` sent with every request, derived from the callbacks. */
+  readonly capabilities: ClientCapabilities;
+  /** Single-round access to the three MRTR methods (the manual loop). */
+  readonly session: ClientSession;
+  readonly #callbacks: InputCallbacks;
+  readonly #maxRounds: number;
+  readonly #timeoutMs: number | undefined;
+  readonly #sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  #connection: Connection | undefined;
+  #connecting = false;
+
+  /**
+   * Throws `TypeError` for a narrowing option without its callback, `RangeError` for a bad `elicitationModes`,
+   * `inputRequiredMaxRounds` (a non-negative integer) or `requestTimeoutMs` (positive milliseconds).
+   */
+  constructor(info: Implementation, options: ClientOptions = {}) {
+    const { inputRequiredMaxRounds = 10, requestTimeoutMs } = options;
+    if (!Number.isSafeInteger(inputRequiredMaxRounds) || inputRequiredMaxRounds < 0) {
+      throw new RangeError(
+        `"inputRequiredMaxRounds" expected a non-negative integer, got ${inputRequiredMaxRounds}`,
+      );
+    }
+    if (requestTimeoutMs !== undefined && !(requestTimeoutMs > 0 && requestTimeoutMs <= 2_147_483_647)) {
+      throw new RangeError(
+        `"requestTimeoutMs" expected a number of milliseconds in (0, 2^31), got ${requestTimeoutMs}`,
+      );
+    }
+    this.info = info;
+    this.capabilities = deriveCapabilities(options);
+    this.#callbacks = { elicitation: options.elicitation, sampling: options.sampling, roots: options.roots };
+    this.#maxRounds = inputRequiredMaxRounds;
+    this.#timeoutMs = requestTimeoutMs;
+    this.#sleep = options.sleep ?? sleep;
+    this.session = new ClientSession({
+      once: (request, args, opts) => this.#once(request, args, opts),
+      loop: (request, args, opts) => this.#loop(request, args, opts),
+    });
+  }
+
+  /** The protocol revision in use once connected (`"2026-07-28"`), else `undefined`. */
+  get protocolVersion(): string | undefined {
+    return this.#connection?.protocolVersion;
+  }
+
+  /**
+   * Starts using `transport` (a stream transport: stdio, in-memory, HTTP). The 2026-07-28 revision has no
+   * handshake, so this sends nothing. Throws when already connected; `close()` first to switch transports.
+   */
+  async connect(transport: Transport): Promise<void> {
+    if (this.#connection !== undefined || this.#connecting) {
+      throw new Error('Client is already connected; call close() first');
+    }
+    this.#connecting = true;
+    const requester = createRequester(transport);
+    try {
+      this.#connection = { requester, protocolVersion: await negotiateVersion(requester) };
+    } catch (error) {
+      await requester.close();
+      throw error;
+    } finally {
+      this.#connecting = false;
+    }
+  }
+
+  /** Closes the transport; every call in flight rejects with `ConnectionClosedError`. Idempotent. */
+  async close(): Promise<void> {
+    const connection = this.#connection;
+    this.#connection = undefined;
+    await connection?.requester.close();
+  }
+
+  /** `server/discover`: the server's supported versions, capabilities, instructions (and `serverInfo` in `_meta`). */
+  discover(options?: RequestOptions): Promise<DiscoverResult> {
+    return this.#request('server/discover', {}, options);
+  }
+
+  /** `tools/list`: one page of tools, `{ tools, nextCursor? }`. */
+  listTools(params: ListParams = {}, options?: RequestOptions): Promise<ListToolsResult> {
+    return this.#request('tools/list', withoutUndefined(params), options);
+  }
+
+  /** `tools/call`, with the MRTR loop: resolves to the final `CallToolResult` (check its `isError`). */
+  callTool(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: InputRequiredCallOptions,
+  ): Promise<CallToolResult> {
+    return this.#loop<'tools/call'>({ method: 'tools/call', name }, args, options);
+  }
+
+  /** `prompts/list`: one page of prompts, `{ prompts, nextCursor? }`. */
+  listPrompts(params: ListParams = {}, options?: RequestOptions): Promise<ListPromptsResult> {
+    return this.#request('prompts/list', withoutUndefined(params), options);
+  }
+
+  /** `prompts/get`, with the MRTR loop. Prompt arguments are strings on the wire. */
+  getPrompt(
+    name: string,
+    args?: Record<string, string>,
+    options?: InputRequiredCallOptions,
+  ): Promise<GetPromptResult> {
+    return this.#loop<'prompts/get'>({ method: 'prompts/get', name }, args, options);
+  }
+
+  /** `resources/list`: one page of resources, `{ resources, nextCursor? }`. */
+  listResources(params: ListParams = {}, options?: RequestOptions): Promise<ListResourcesResult> {
+    return this.#request('resources/list', withoutUndefined(params), options);
+  }
+
+  /** `resources/templates/list`: one page of templates, `{ resourceTemplates, nextCursor? }`. */
+  listResourceTemplates(
+    params: ListParams = {},
+    options?: RequestOptions,
+  ): Promise<ListResourceTemplatesResult> {
+    return this.#request('resources/templates/list', withoutUndefined(params), options);
+  }
+
+  /** `resources/read`, with the MRTR loop. */
+  readResource(uri: string, options?: InputRequiredCallOptions): Promise<ReadResourceResult> {
+    return this.#loop<'resources/read'>({ method: 'resources/read', uri }, undefined, options);
+  }
+
+  /** `completion/complete`: suggestions for a prompt or resource-template argument. */
+  complete(params: CompleteParams, options?: RequestOptions): Promise<CompleteResult> {
+    return this.#request('completion/complete', withoutUndefined(params), options);
+  }
+
+  /** The `_meta` every request carries: a fresh object per request. */
+  #meta(protocolVersion: string): Record<string, unknown> {
+    return {
+      [MetaKey.protocolVersion]: protocolVersion,
+      [MetaKey.clientCapabilities]: this.capabilities,
+      [MetaKey.clientInfo]: this.info,
+    };
+  }
+
+  /** Sends one request with full `_meta` and returns its validated result. */
+  async #send<M extends ClientMethod>(
+    method: M,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+    onprogress: ProgressHandler | undefined,
+  ): Promise<AnswerOf<M>> {
+    const connection = this.#connection;
+    if (connection === undefined) throw new NotConnectedError(method);
+    const wire = { ...params, _meta: this.#meta(connection.protocolVersion) };
+    const raw = await connection.requester.request(
+      method,
+      wire,
+      onprogress === undefined ? { signal } : { signal, onprogress },
+    );
+    return parseResult(method, raw);
+  }
+
+  /** One request of a method that never answers `input_required`. */
+  async #request<M extends Exclude<ClientMethod, InputRequiredMethod>>(
+    method: M,
+    params: Record<string, unknown>,
+    options: RequestOptions = {},
+  ): Promise<ResultByMethod[M]> {
+    using scope = callScope({ method }, options.signal, options.timeoutMs ?? this.#timeoutMs);
+    return (await this.#send(method, params, scope.signal, options.onprogress)) as ResultByMethod[M];
+  }
+
+  /** One round of an MRTR method (the manual loop's step): the complete result or the `InputRequiredResult`. */
+  async #once<M extends InputRequiredMethod>(
+    request: Extract<OriginatingRequest, { readonly method: M }>,
+    args: Record<string, unknown> | undefined,
+    options: InputRequiredCallOptions = {},
+  ): Promise<ResultByMethod[M] | InputRequiredResult> {
+    using scope = callScope(request, options.signal, options.timeoutMs ?? this.#timeoutMs);
+    return await this.#round(
+      request.method,
+      paramsOf(request, args),
+      firstInputs(options),
+      scope.signal,
+      options.onprogress,
+    );
+  }
+
+  /**
+   * An MRTR method with the automatic loop. The answers and state of a round live only in this call's closure,
+   * so they never reach another request.
+   */
+  async #loop<M extends InputRequiredMethod>(
+    request: Extract<OriginatingRequest, { readonly method: M }>,
+    args: Record<string, unknown> | undefined,
+    options: InputRequiredCallOptions = {},
+  ): Promise<ResultByMethod[M]> {
+    using scope = callScope(request, options.signal, options.timeoutMs ?? this.#timeoutMs);
+    const { signal } = scope;
+    const capabilities = this.capabilities;
+    const params = paramsOf(request, args);
+    return await runInputRequiredLoop<ResultByMethod[M]>(firstInputs(options), {
+      send: (inputs) => this.#round(request.method, params, inputs, signal, options.onprogress),
+      answer: (result, round) =>
+        answerInputRequests(result.inputRequests ?? {}, this.#callbacks, {
+          request,
+          round,
+          signal,
+          serverInfo: result._meta?.[MetaKey.serverInfo] as Implementation | undefined,
+          capabilities,
+        }),
+      sleep: this.#sleep,
+      maxRounds: this.#maxRounds,
+      exceeded: (result) => new InputRequiredRoundsExceededError(request, this.#maxRounds, result),
+      signal,
+    });
+  }
+
+  /** One request of an MRTR method: the original params plus this round's inputs. */
+  #round<M extends InputRequiredMethod>(
+    method: M,
+    params: Record<string, unknown>,
+    inputs: RoundInputs,
+    signal: AbortSignal,
+    onprogress: ProgressHandler | undefined,
+  ): Promise<ResultByMethod[M] | InputRequiredResult> {
+    // AnswerOf<M> is exactly this union for every MRTR method; TypeScript cannot see it through the generic.
+    return this.#send(method, { ...params, ...inputs }, signal, onprogress) as Promise<
+      ResultByMethod[M] | InputRequiredResult
+    >;
+  }
+}
+
+/** A copy of `params` without its `undefined` members, so that every transport sends the same JSON. */
+function withoutUndefined(params: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
+}
+
+/** The inputs of a call's first request: none, or the seeds of a resumed flow. */
+function firstInputs(options: InputRequiredCallOptions): RoundInputs {
+  return {
+    ...(options.inputResponses === undefined ? {} : { inputResponses: options.inputResponses }),
+    ...(options.requestState === undefined ? {} : { requestState: options.requestState }),
+  };
+}
+
+/** The original params of an MRTR call (before `_meta` and the round inputs): `{ name, arguments? }` or `{ uri }`. */
+function paramsOf(
+  request: OriginatingRequest,
+  args: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  if (request.method === 'resources/read') return { uri: request.uri };
+  return args === undefined ? { name: request.name } : { name: request.name, arguments: args };
+}
+
+/**
+ * The seam for version negotiation. A modern-only client speaks 2026-07-28 without asking (no handshake); the
+ * dual-era client replaces this with its probe (`server/discover` first, `initialize` as the fallback).
+ */
+async function negotiateVersion(_requester: Requester): Promise<string> {
+  return LATEST_PROTOCOL_VERSION;
+}

@@ -1,0 +1,160 @@
+import {
+  type ClientCapabilities,
+  type CreateMessageRequestParams,
+  type CreateMessageResult,
+  CreateMessageResultSchema,
+  type ElicitRequestParams,
+  type ElicitResult,
+  ElicitResultSchema,
+  type Implementation,
+  type InputRequest,
+  type InputRequests,
+  type InputResponse,
+  type InputResponses,
+  type ListRootsResult,
+  ListRootsResultSchema,
+} from '@boomerang/protocol';
+import { uncoveredInputRequest } from './capabilities.js';
+import {
+  InputRequestCallbackError,
+  type OriginatingRequest,
+  UnsupportedInputRequestError,
+} from './errors.js';
+import { raceSignal } from './signals.js';
+
+/**
+ * What a callback learns about the input request it answers, besides its params: which call asked (method and
+ * tool/prompt name or resource URI, so a host can show the user what the question is for), the `inputRequests`
+ * key, the round (1 for the first `input_required` of the call), the server's self-reported identity when the
+ * result carried one, and a `signal` that aborts when the call is cancelled or times out, or when another
+ * callback of the same round fails.
+ */
+export type InputRequestContext = OriginatingRequest & {
+  /** Aborts when the answer is no longer wanted; long-running callbacks (a form on screen) should close. */
+  readonly signal: AbortSignal;
+  /** The server-assigned `inputRequests` key this callback answers. */
+  readonly key: string;
+  /** Which `input_required` result of the call this is: 1, 2, … (at most `inputRequiredMaxRounds`). */
+  readonly round: number;
+  /** `_meta["io.modelcontextprotocol/serverInfo"]` of the `InputRequiredResult`: self-reported, for display. */
+  readonly serverInfo?: Implementation;
+};
+
+/** Answers `elicitation/create` (form or URL mode) with `{ action: 'accept' | 'decline' | 'cancel', content? }`. */
+export type ElicitationCallback = (
+  params: ElicitRequestParams,
+  ctx: InputRequestContext,
+) => ElicitResult | Promise<ElicitResult>;
+
+/** Answers `sampling/createMessage` with the model's message. Keep a human in the loop (spec). */
+export type SamplingCallback = (
+  params: CreateMessageRequestParams,
+  ctx: InputRequestContext,
+) => CreateMessageResult | Promise<CreateMessageResult>;
+
+/** Answers `roots/list` with `{ roots }` (`file://` URIs). */
+export type RootsCallback = (ctx: InputRequestContext) => ListRootsResult | Promise<ListRootsResult>;
+
+/** The callbacks that answer input requests; registering one declares its capability. */
+export interface InputCallbacks {
+  readonly elicitation?: ElicitationCallback | undefined;
+  readonly sampling?: SamplingCallback | undefined;
+  readonly roots?: RootsCallback | undefined;
+}
+
+/** One round of one call, as {@link answerInputRequests} needs it. */
+export interface RoundContext {
+  readonly request: OriginatingRequest;
+  readonly round: number;
+  /** The call's signal (caller abort and timeout). */
+  readonly signal: AbortSignal;
+  readonly serverInfo: Implementation | undefined;
+  /** What this client declared in the request that got the `input_required` answer. */
+  readonly capabilities: ClientCapabilities;
+}
+
+interface Parser<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
+/**
+ * Answers every entry of `requests` with its callback, all at once, and resolves to the `inputResponses` under the
+ * same keys. Each request is first checked against the capabilities this client declared (a server asking for
+ * more gets {@link UnsupportedInputRequestError}, never a guess). The first failure rejects the round and aborts
+ * the other callbacks' signal; an abort of the call rejects at once with its reason, even if a callback ignores
+ * its signal.
+ */
+export async function answerInputRequests(
+  requests: InputRequests,
+  callbacks: InputCallbacks,
+  round: RoundContext,
+): Promise<InputResponses> {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(round.signal.reason);
+  round.signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const answers = Object.entries(requests).map(
+      async ([key, request]) =>
+        [key, await answerOne(key, request, callbacks, round, controller.signal)] as const,
+    );
+    return Object.fromEntries(await raceSignal(Promise.all(answers), round.signal));
+  } catch (error) {
+    controller.abort(error);
+    throw error;
+  } finally {
+    round.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+async function answerOne(
+  key: string,
+  request: InputRequest,
+  callbacks: InputCallbacks,
+  round: RoundContext,
+  signal: AbortSignal,
+): Promise<InputResponse> {
+  const problem = uncoveredInputRequest(request, round.capabilities);
+  if (problem !== undefined)
+    throw new UnsupportedInputRequestError(round.request, key, request.method, problem);
+  const ctx: InputRequestContext = {
+    ...round.request,
+    signal,
+    key,
+    round: round.round,
+    ...(round.serverInfo === undefined ? {} : { serverInfo: round.serverInfo }),
+  };
+  const [name, schema, call] = dispatch(request, callbacks, ctx);
+  let value: unknown;
+  try {
+    value = await call();
+  } catch (cause) {
+    throw new InputRequestCallbackError(round.request, key, request.method, `The ${name} callback threw`, {
+      cause,
+    });
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new InputRequestCallbackError(
+    round.request,
+    key,
+    request.method,
+    `The ${name} callback returned an invalid answer`,
+    { cause: parsed.error },
+  );
+}
+
+/** The callback for one request (its presence was checked against the capabilities already). */
+function dispatch(
+  request: InputRequest,
+  callbacks: InputCallbacks,
+  ctx: InputRequestContext,
+): [name: string, schema: Parser<InputResponse>, call: () => unknown] {
+  switch (request.method) {
+    case 'elicitation/create':
+      return ['elicitation', ElicitResultSchema, () => callbacks.elicitation?.(request.params, ctx)];
+    case 'sampling/createMessage':
+      return ['sampling', CreateMessageResultSchema, () => callbacks.sampling?.(request.params, ctx)];
+    default:
+      return ['roots', ListRootsResultSchema, () => callbacks.roots?.(ctx)];
+  }
+}

@@ -1,0 +1,72 @@
+import { type InputRequiredResult, type InputResponses, isInputRequired } from '@boomerang/protocol';
+
+/**
+ * What one MRTR request adds to the original params: the answers of the previous round and the state echoed byte
+ * for byte. Both absent on the first request (unless resuming a persisted flow). Plain JSON.
+ */
+export interface RoundInputs {
+  /** Answers under the keys of the previous round's `inputRequests`. */
+  readonly inputResponses?: InputResponses;
+  /** The previous round's `requestState`, exactly as received; absent when the server sent none. */
+  readonly requestState?: string;
+}
+
+/** What the loop needs from the client; everything else (ids, `_meta`, validation) lives behind `send`. */
+export interface LoopDeps<R> {
+  /** Sends the request once with these inputs (a new JSON-RPC id each time) and resolves to its validated result. */
+  send(inputs: RoundInputs): Promise<R | InputRequiredResult>;
+  /** Answers one round's `inputRequests` (concurrently); `round` counts `input_required` results from 1. */
+  answer(result: InputRequiredResult, round: number): Promise<InputResponses>;
+  /** Waits before a state-only retry; rejects when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** Ten means ten `input_required` results are followed and the eleventh is an error. */
+  readonly maxRounds: number;
+  /** The error for going over {@link maxRounds}. */
+  exceeded(result: InputRequiredResult): Error;
+  /** The call's signal (abort and timeout); bounds the back-off sleeps. */
+  readonly signal: AbortSignal;
+}
+
+/** Back-off for state-only rounds: 50 ms, doubling to 250 ms; any round with requests starts it over. */
+export const STATE_ONLY_BACKOFF = Object.freeze({ initialMs: 50, maxMs: 250 });
+
+/**
+ * The automatic MRTR loop: send, and while the answer is `input_required`, turn it into the next round's inputs and
+ * send again. Ends with the complete result, or rejects (round cap, callback failure, abort, transport).
+ */
+export async function runInputRequiredLoop<R>(first: RoundInputs, deps: LoopDeps<R>): Promise<R> {
+  const backoff = { nextMs: STATE_ONLY_BACKOFF.initialMs };
+  let inputs = first;
+  for (let round = 1; ; round++) {
+    const result = await deps.send(inputs);
+    if (!isInputRequired(result)) return result;
+    if (round > deps.maxRounds) throw deps.exceeded(result);
+    inputs = await nextRound(result, round, backoff, deps);
+  }
+}
+
+/**
+ * One round: an `InputRequiredResult` becomes the next request's inputs. With input requests, every callback runs
+ * (and the back-off resets); without, the client waits out the back-off (a server shedding load, or handing off
+ * between instances) and retries with the state alone. `requestState` is echoed exactly, or left out when absent.
+ */
+export async function nextRound<R>(
+  result: InputRequiredResult,
+  round: number,
+  backoff: { nextMs: number },
+  deps: Pick<LoopDeps<R>, 'answer' | 'sleep' | 'signal'>,
+): Promise<RoundInputs> {
+  let inputResponses: InputResponses | undefined;
+  if (result.inputRequests !== undefined && Object.keys(result.inputRequests).length > 0) {
+    backoff.nextMs = STATE_ONLY_BACKOFF.initialMs;
+    inputResponses = await deps.answer(result, round);
+  } else {
+    await deps.sleep(backoff.nextMs, deps.signal);
+    backoff.nextMs = Math.min(backoff.nextMs * 2, STATE_ONLY_BACKOFF.maxMs);
+  }
+  deps.signal.throwIfAborted();
+  return {
+    ...(inputResponses === undefined ? {} : { inputResponses }),
+    ...(result.requestState === undefined ? {} : { requestState: result.requestState }),
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { RequestTimeoutError } from './errors.js';
+import { callScope, raceSignal, sleep } from './signals.js';
+
+describe('callScope', () => {
+  it('aborts with RequestTimeoutError after timeoutMs', async () => {
+    using scope = callScope({ method: 'tools/list' }, undefined, 10);
+    await new Promise((resolve) => scope.signal.addEventListener('abort', resolve));
+    expect(scope.signal.reason).toBeInstanceOf(RequestTimeoutError);
+  });
+
+  it('follows the caller signal, also when it is already aborted', () => {
+    const controller = new AbortController();
+    using scope = callScope({ method: 'x' }, controller.signal, undefined);
+    expect(scope.signal.aborted).toBe(false);
+    controller.abort('why');
+    expect(scope.signal.reason).toBe('why');
+    using early = callScope({ method: 'x' }, AbortSignal.abort('before'), 1_000);
+    expect(early.signal.reason).toBe('before');
+  });
+
+  it('disposing stops the timer and unlinks the caller signal', async () => {
+    const controller = new AbortController();
+    const scope = callScope({ method: 'x' }, controller.signal, 5);
+    scope[Symbol.dispose]();
+    controller.abort();
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    expect(scope.signal.aborted).toBe(false);
+  });
+
+  it.each([0, -1, Number.NaN, 2 ** 31, Number.POSITIVE_INFINITY])(
+    'rejects timeoutMs %s (RangeError)',
+    (ms) => {
+      expect(() => callScope({ method: 'x' }, undefined, ms)).toThrow(RangeError);
+    },
+  );
+});
+
+describe('raceSignal and sleep', () => {
+  it('raceSignal settles like the promise, or rejects with the abort reason first', async () => {
+    const controller = new AbortController();
+    expect(await raceSignal(Promise.resolve(1), controller.signal)).toBe(1);
+    await expect(raceSignal(Promise.reject(new Error('e')), controller.signal)).rejects.toThrow('e');
+    const pending = raceSignal(new Promise(() => {}), controller.signal);
+    controller.abort(new Error('stop'));
+    await expect(pending).rejects.toThrow('stop');
+    await expect(raceSignal(Promise.resolve(1), controller.signal)).rejects.toThrow('stop');
+  });
+
+  it('sleep waits, and rejects with the reason when aborted', async () => {
+    const controller = new AbortController();
+    await sleep(1, controller.signal);
+    const waiting = sleep(10_000, controller.signal);
+    controller.abort(new Error('cancelled'));
+    await expect(waiting).rejects.toThrow('cancelled');
+    await expect(sleep(1, controller.signal)).rejects.toThrow('cancelled');
+  });
+});

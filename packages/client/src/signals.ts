@@ -1,0 +1,75 @@
+import { RequestTimeoutError } from './errors.js';
+
+/** A signal bounding one call (all of its rounds), and the cleanup to run when the call settles. */
+export interface CallScope extends Disposable {
+  /** Aborts with the caller's reason, or with a {@link RequestTimeoutError} when the time limit elapses. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Joins the caller's `signal` and a `timeoutMs` limit into one signal for a whole call. The timeout aborts with a
+ * {@link RequestTimeoutError} naming `request`; the caller's signal aborts with its own reason (as `fetch` does).
+ * Dispose it when the call settles so neither the timer nor the listener outlives it.
+ */
+export function callScope(
+  request: { readonly method: string },
+  signal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+): CallScope {
+  if (timeoutMs !== undefined && !(timeoutMs > 0 && timeoutMs <= 2_147_483_647)) {
+    throw new RangeError(`"timeoutMs" expected a number of milliseconds in (0, 2^31), got ${timeoutMs}`);
+  }
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  const timer =
+    timeoutMs === undefined || controller.signal.aborted
+      ? undefined
+      : setTimeout(() => controller.abort(new RequestTimeoutError(request, timeoutMs)), timeoutMs);
+  return {
+    signal: controller.signal,
+    [Symbol.dispose]() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/**
+ * Settles like `promise`, or rejects with `signal.reason` as soon as `signal` aborts, whichever comes first. Used
+ * around callbacks, which may ignore their signal: the call still ends on time.
+ */
+export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Waits `ms` milliseconds, or rejects with `signal.reason` when it aborts first. The default back-off sleep. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

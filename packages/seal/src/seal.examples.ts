@@ -1,0 +1,80 @@
+// Examples quoted into README.md: each region between `#region name` and `#endregion name`, dedented, with its
+// leading `// import …` comment lines shown as the imports they stand for. README.test.ts keeps the README in
+// sync with these regions and runs every example.
+import { Buffer } from 'node:buffer';
+import { gcmsiv } from '@noble/ciphers/aes.js';
+import { randomBytes } from '@noble/ciphers/utils.js';
+import { createSealer, generateKey, parseKeys, type SealCodec, SealError } from '@boomerang/seal';
+
+export function quickStart(): unknown {
+  // #region quick-start
+  // import { createSealer, generateKey } from '@boomerang/seal';
+  const key = generateKey(); // in production: parseKeys(process.env.SEAL_KEYS), see "Keys and rotation"
+  const sealer = createSealer({ keys: [key], ttlSeconds: 600, audience: 'orders-service' });
+
+  // Seal some state into an opaque, URL-safe string and hand it to the client...
+  const token = sealer.sealJson({ cart: 42, step: 'payment' }, { context: 'checkout:42' });
+  console.log(token); // sl1_… (encrypted; a new string every time)
+
+  // ...and open it when it comes back: same audience, same context, not expired, not tampered with.
+  const state = sealer.unsealJson(token, { context: 'checkout:42' });
+  console.log(state); // { cart: 42, step: 'payment' }
+  // #endregion quick-start
+  return state;
+}
+
+export function keysFromEnv(env: Record<string, string | undefined>): ReturnType<typeof createSealer> {
+  // #region keys-from-env
+  // import { createSealer, parseKeys } from '@boomerang/seal';
+  // SEAL_KEYS=<newest>,<older>: keys from `boomerang-seal keygen`. The first seals, all of them unseal.
+  const sealer = createSealer({ keys: parseKeys(env.SEAL_KEYS ?? ''), audience: 'orders-service' });
+  // #endregion keys-from-env
+  return sealer;
+}
+
+export function onTheWire(sealer: ReturnType<typeof createSealer>, token: unknown): unknown {
+  // #region on-the-wire
+  // import { SealError } from '@boomerang/seal';
+  try {
+    return sealer.unsealJson(token as string, { context: 'checkout:42' });
+  } catch (error) {
+    if (!(error instanceof SealError)) throw error;
+    // error.reason: 'expired', 'forged', 'context', ... for your logs and metrics only.
+    console.warn(`state rejected: ${error.reason}`);
+    // The caller always gets the same answer, whatever the reason.
+    throw new Error('Invalid or expired state');
+  }
+  // #endregion on-the-wire
+}
+
+/** The one call a KMS makes at startup: unwrap the data key (envelope encryption). */
+export interface Kms {
+  decrypt(wrappedKey: Uint8Array): Promise<Uint8Array>;
+}
+
+export async function kmsSealer(kms: Kms, wrappedKey: Uint8Array): Promise<ReturnType<typeof createSealer>> {
+  // #region kms-codec
+  // import { gcmsiv } from '@noble/ciphers/aes.js';
+  // import { randomBytes } from '@noble/ciphers/utils.js';
+  // The KMS unwraps a data key once at startup; tokens are then sealed locally (codecs are synchronous).
+  const dataKey = await kms.decrypt(wrappedKey);
+
+  const codec: SealCodec = {
+    seal(bytes) {
+      const nonce = randomBytes(12);
+      const box = Buffer.concat([nonce, gcmsiv(dataKey, nonce).encrypt(bytes)]);
+      return `kms1.${box.toString('base64url')}`;
+    },
+    unseal(token) {
+      if (!token.startsWith('kms1.')) throw new Error('not a kms1 token');
+      const box = Buffer.from(token.slice(5), 'base64url');
+      if (`kms1.${box.toString('base64url')}` !== token) throw new Error('not canonical');
+      return gcmsiv(dataKey, box.subarray(0, 12)).decrypt(box.subarray(12)); // throws if tampered
+    },
+  };
+
+  // Expiry, audience and context are still enforced by the sealer, around the codec.
+  const sealer = createSealer({ codec, ttlSeconds: 300, audience: 'billing' });
+  // #endregion kms-codec
+  return sealer;
+}

@@ -1,0 +1,125 @@
+import {
+  type AuthInfo,
+  ErrorCode,
+  type HandleContext,
+  type JSONRPCRequest,
+  type JSONRPCResponse,
+  jsonRpcError,
+  parseMessage,
+  type RequestId,
+  type Transport,
+} from '@boomerang/protocol';
+import type { LogFn } from './types.js';
+import { isPlainObject } from './util.js';
+
+/** Options of `server.connect(transport, options)`. */
+export interface ConnectOptions {
+  /** The principal every request on this connection is served for (for in-process and test transports). */
+  auth?: AuthInfo;
+}
+
+/**
+ * A served stream transport. `close()` stops reading, aborts every request in flight (their responses are
+ * dropped) and closes the transport; `closed` settles when serving has stopped, whether by `close()` or because
+ * the peer closed the transport. Disposable: `await using connection = await server.connect(transport)`.
+ */
+export interface ServerConnection extends AsyncDisposable {
+  /** Resolves once the connection stopped serving (never rejects). */
+  readonly closed: Promise<void>;
+  /** Stops serving and closes the transport. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Serves one request; resolves `undefined` when it was cancelled. Never rejects. */
+export type ServeRequest = (
+  request: JSONRPCRequest,
+  ctx: HandleContext,
+) => Promise<JSONRPCResponse | undefined>;
+
+/**
+ * Reads `transport.messages` and serves every request concurrently (each one is started as soon as it is read,
+ * so a slow handler never blocks the others). Responses and the request's progress/log notifications are sent
+ * with `relatedRequestId`. `notifications/cancelled` aborts the named request's `ctx.signal` and suppresses its
+ * response; unknown or late ids are ignored. A request reusing the id of one still in flight is answered
+ * `-32600`. Responses from the peer are ignored (a 2026-07-28 server never sends requests).
+ */
+export function serveTransport(
+  transport: Transport,
+  serve: ServeRequest,
+  options: ConnectOptions,
+  warn: LogFn,
+): ServerConnection {
+  const inflight = new Map<string, AbortController>();
+  const keyOf = (id: RequestId) => `${typeof id}:${String(id)}`;
+  let stopping = false;
+
+  const send = (message: Parameters<Transport['send']>[0], relatedRequestId?: RequestId) =>
+    transport
+      .send(message, relatedRequestId === undefined ? {} : { relatedRequestId })
+      .catch((error: unknown) => warn('could not send a message on the transport', { error }));
+
+  const abortAll = (reason: string) => {
+    for (const controller of inflight.values()) controller.abort(new Error(reason));
+    inflight.clear();
+  };
+
+  const onMessage = (raw: unknown) => {
+    const parsed = parseMessage(raw);
+    if (!parsed.ok) {
+      void send(parsed.error);
+      return;
+    }
+    const message = parsed.message;
+    if (!('method' in message)) return;
+    if (!('id' in message)) {
+      if (message.method === 'notifications/cancelled' && isPlainObject(message.params)) {
+        const { requestId } = message.params;
+        if (typeof requestId === 'string' || typeof requestId === 'number') {
+          const key = keyOf(requestId);
+          inflight.get(key)?.abort(new Error('cancelled by the client'));
+          inflight.delete(key);
+        }
+      }
+      return;
+    }
+    const request = message as JSONRPCRequest;
+    const key = keyOf(request.id);
+    if (inflight.has(key)) {
+      const error = { code: ErrorCode.InvalidRequest, message: 'Invalid Request: id is already in use' };
+      void send(jsonRpcError(request.id, error), request.id);
+      return;
+    }
+    const controller = new AbortController();
+    inflight.set(key, controller);
+    const ctx: HandleContext = {
+      signal: controller.signal,
+      notify: (notification) => send(notification, request.id),
+      ...(options.auth === undefined ? {} : { auth: options.auth }),
+    };
+    void serve(request, ctx).then(async (response) => {
+      if (inflight.get(key) === controller) inflight.delete(key);
+      if (response !== undefined && !controller.signal.aborted) await send(response, request.id);
+    });
+  };
+
+  const closed = (async () => {
+    try {
+      for await (const message of transport.messages) {
+        if (stopping) break;
+        onMessage(message);
+      }
+    } catch (error) {
+      if (!stopping) warn('the transport failed while reading', { error });
+    } finally {
+      abortAll('connection closed');
+    }
+  })();
+
+  const close = async () => {
+    stopping = true;
+    abortAll('connection closed');
+    await transport.close().catch((error: unknown) => warn('could not close the transport', { error }));
+    await closed;
+  };
+  return { closed, close, [Symbol.asyncDispose]: close };
+}

@@ -1,0 +1,281 @@
+import {
+  type AuthInfo,
+  type ClientCapabilities,
+  ErrorCode,
+  type HandleContext,
+  type Implementation,
+  type InputResponses,
+  type JSONRPCRequest,
+  type JSONRPCResponse,
+  jsonRpcError,
+  jsonRpcResult,
+  type LoggingLevel,
+  McpError,
+  MetaKey,
+  type ProgressToken,
+  type ServerCapabilities,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@boomerang/protocol';
+import { createRequestContext, isLoggingLevel } from './context.js';
+import { unwrapCursor } from './cursor.js';
+import { discoverResult } from './discover.js';
+import { describeIssues, METHODS } from './methods.js';
+import { finishResult } from './result.js';
+import type { RequestStateBinding, RequestStateEnvelope } from './sealed.js';
+import type { CacheHints, Handler, LogFn, ServerHandlers } from './types.js';
+import { isPlainObject } from './util.js';
+
+/** Everything a request needs from its server, resolved once at construction. */
+export interface ServerCore {
+  readonly info: Implementation;
+  readonly handlers: ServerHandlers;
+  readonly capabilities: ServerCapabilities;
+  readonly instructions: string | undefined;
+  /** Cache hints per cacheable method (both members set). */
+  readonly cacheHints: (method: string) => Required<CacheHints>;
+  readonly requestState: RequestStateEnvelope | undefined;
+  readonly log: { readonly debug: LogFn; readonly warn: LogFn; readonly error: LogFn };
+}
+
+/** The one wire error for every `requestState` that fails to open (the reason goes to the log only). */
+const INVALID_REQUEST_STATE = 'Invalid or expired requestState';
+
+const invalidParams = (message: string) => new McpError(ErrorCode.InvalidParams, message);
+
+const never = new AbortController().signal;
+
+const ABORTED: unique symbol = Symbol('aborted');
+
+/**
+ * Serves one JSON-RPC request: routing, `_meta` and params validation, version check, cursor unwrapping,
+ * `requestState` opening, the handler, and result finishing (see result.ts). Resolves to the response, or to
+ * `undefined` once `hctx.signal` is aborted (a cancelled request gets no response). Never rejects.
+ */
+export async function serveRequest(
+  core: ServerCore,
+  request: JSONRPCRequest,
+  hctx: HandleContext = {},
+): Promise<JSONRPCResponse | undefined> {
+  const { id, method } = request;
+  const signal = hctx.signal ?? never;
+  try {
+    const spec = METHODS.get(method);
+    if (spec === undefined)
+      throw method === 'initialize' ? initializeError(request.params) : notFound(method);
+    const handler = spec.handler === undefined ? undefined : core.handlers[spec.handler];
+    if (spec.handler !== undefined && handler === undefined) throw notFound(method);
+
+    const meta = readMeta(request.params);
+    const params = request.params as Record<string, unknown>;
+    const envelope = spec.inputRequired ? core.requestState : undefined;
+    if (
+      envelope !== undefined &&
+      params.requestState !== undefined &&
+      typeof params.requestState !== 'string'
+    ) {
+      core.log.warn(`requestState rejected on ${method}: not a string`);
+      throw invalidParams(INVALID_REQUEST_STATE);
+    }
+    const check = spec.params.safeParse(params);
+    if (!check.success) throw invalidParams(`Invalid params: ${describeIssues(check.error.issues)}`);
+
+    let handlerParams: Record<string, unknown> = params;
+    if (spec.paginated && params.cursor !== undefined) {
+      const inner = unwrapCursor(method, params.cursor as string);
+      if (inner === undefined) throw invalidParams('Invalid cursor');
+      handlerParams = { ...handlerParams, cursor: inner };
+    }
+    let binding: RequestStateBinding | undefined;
+    let requestState = params.requestState as string | undefined;
+    if (spec.inputRequired) {
+      binding = bindingOf(method, params, hctx.auth);
+      if (envelope !== undefined && requestState !== undefined) {
+        requestState = await openState(core, envelope, requestState, binding);
+        handlerParams = { ...handlerParams, requestState };
+      }
+    }
+
+    const { ctx, end } = createRequestContext({
+      requestId: id,
+      method,
+      signal,
+      ...meta,
+      auth: hctx.auth,
+      inputResponses: params.inputResponses as InputResponses | undefined,
+      requestState,
+      loggingEnabled: core.capabilities.logging !== undefined,
+      notify: hctx.notify,
+      warn: core.log.warn,
+    });
+    try {
+      const running =
+        handler === undefined
+          ? discoverResult(core)
+          : (handler as Handler<unknown, unknown>)(handlerParams, ctx);
+      const value = await untilAborted(running, signal);
+      if (value === ABORTED) return undefined;
+      const result = await finishResult(value, {
+        method,
+        spec,
+        serverInfo: core.info,
+        cache: core.cacheHints(method),
+        clientCapabilities: meta.clientCapabilities,
+        envelope,
+        binding,
+      });
+      return signal.aborted ? undefined : jsonRpcResult(id, result);
+    } finally {
+      end();
+    }
+  } catch (error) {
+    return signal.aborted ? undefined : errorResponse(core, request, error);
+  }
+}
+
+/** The request `_meta` members the server reads. */
+interface RequestMeta {
+  protocolVersion: string;
+  clientCapabilities: ClientCapabilities;
+  clientInfo: Implementation | undefined;
+  logLevel: LoggingLevel | undefined;
+  progressToken: ProgressToken | undefined;
+}
+
+/**
+ * Checks the required `_meta` members in the order that gives the most useful answer: params and `_meta`
+ * present (`-32602`), protocol version present (`-32602`) and supported (`-32022`: checked before the rest,
+ * whose shape a future revision may change), client capabilities present (`-32602`), log level valid
+ * (`-32602`). The rest of `_meta` is checked by the method's params schema.
+ */
+function readMeta(params: unknown): RequestMeta {
+  if (!isPlainObject(params) || !isPlainObject(params._meta)) {
+    throw invalidParams(
+      `Missing params._meta: every request carries "${MetaKey.protocolVersion}" and "${MetaKey.clientCapabilities}"`,
+    );
+  }
+  const meta = params._meta;
+  const version = meta[MetaKey.protocolVersion];
+  if (typeof version !== 'string') {
+    throw invalidParams(`Missing or invalid _meta["${MetaKey.protocolVersion}"]: expected a string`);
+  }
+  if (!SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    throw McpError.unsupportedProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
+  }
+  const clientCapabilities = meta[MetaKey.clientCapabilities];
+  if (!isPlainObject(clientCapabilities)) {
+    throw invalidParams(
+      `Missing or invalid _meta["${MetaKey.clientCapabilities}"]: expected an object ({} declares none)`,
+    );
+  }
+  const logLevel = meta[MetaKey.logLevel];
+  if (logLevel !== undefined && !isLoggingLevel(logLevel)) {
+    throw invalidParams(`Invalid _meta["${MetaKey.logLevel}"]: expected a logging level`);
+  }
+  return {
+    protocolVersion: version,
+    clientCapabilities: clientCapabilities as ClientCapabilities,
+    clientInfo: meta[MetaKey.clientInfo] as Implementation | undefined,
+    logLevel,
+    progressToken: meta[MetaKey.progressToken] as ProgressToken | undefined,
+  };
+}
+
+/** Opens inbound state; any failure is the one frozen `-32602`, with the real reason in the log. */
+async function openState(
+  core: ServerCore,
+  envelope: RequestStateEnvelope,
+  token: string,
+  binding: RequestStateBinding,
+): Promise<string> {
+  try {
+    return await envelope.open(token, binding);
+  } catch (error) {
+    core.log.warn(`requestState rejected on ${binding.method}: ${reasonOf(error)}`);
+    throw invalidParams(INVALID_REQUEST_STATE);
+  }
+}
+
+/** `SealError.reason` when there is one, else the error's message: for logs only. */
+function reasonOf(error: unknown): string {
+  if (isPlainObject(error) || error instanceof Error) {
+    const { reason } = error as { reason?: unknown };
+    if (typeof reason === 'string') return reason;
+    if (error instanceof Error) return error.message;
+  }
+  return String(error);
+}
+
+/** The request a `requestState` belongs to: method, name or URI, arguments, principal. */
+function bindingOf(
+  method: string,
+  params: Record<string, unknown>,
+  auth: AuthInfo | undefined,
+): RequestStateBinding {
+  const isRead = method === 'resources/read';
+  const target = isRead ? params.uri : params.name;
+  const args = isRead ? undefined : params.arguments;
+  return {
+    method,
+    target: typeof target === 'string' ? target : '',
+    arguments: isPlainObject(args) ? args : undefined,
+    auth,
+  };
+}
+
+/** Resolves to the handler's value, or to {@link ABORTED} as soon as `signal` aborts (the value is dropped). */
+async function untilAborted<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T | typeof ABORTED> {
+  if (signal.aborted) return ABORTED;
+  if (!isThenable(value)) return value;
+  const promise = Promise.resolve(value);
+  promise.catch(() => {});
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<typeof ABORTED>((resolve) => {
+    onAbort = () => resolve(ABORTED);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([promise, aborted]);
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function isThenable<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/** `-32601` for a method the server does not serve (unknown, or its handler was not given). */
+function notFound(method: string): McpError {
+  return new McpError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
+}
+
+/**
+ * A legacy `initialize`: this server has no handshake. The answer is `-32022` naming the supported versions,
+ * so a legacy client has something actionable to show (spec: a modern-only server SHOULD name them).
+ */
+function initializeError(params: unknown): McpError {
+  const requested = isPlainObject(params) ? params.protocolVersion : undefined;
+  const { code, data } = McpError.unsupportedProtocolVersion(
+    typeof requested === 'string' ? requested : 'unknown',
+    SUPPORTED_PROTOCOL_VERSIONS,
+  );
+  const versions = SUPPORTED_PROTOCOL_VERSIONS.join(', ');
+  return new McpError(
+    code,
+    `Unsupported protocol version: this server speaks ${versions} (no initialize)`,
+    data,
+  );
+}
+
+/** An `McpError` is sent as is; anything else is logged and answered `-32603 Internal error`. */
+function errorResponse(core: ServerCore, request: JSONRPCRequest, error: unknown): JSONRPCResponse {
+  if (error instanceof McpError) {
+    try {
+      return jsonRpcError(request.id, error);
+    } catch (invalid) {
+      error = invalid;
+    }
+  }
+  core.log.error(`internal error on ${request.method} (request ${String(request.id)})`, { error });
+  return jsonRpcError(request.id, { code: ErrorCode.InternalError, message: 'Internal error' });
+}

@@ -1,0 +1,115 @@
+import {
+  type ClientCapabilities,
+  type Implementation,
+  type InputRequests,
+  InputRequiredResultSchema,
+  McpError,
+  MetaKey,
+  type Result,
+} from '@boomerang/protocol';
+import { describeCapabilities, missingClientCapabilities } from './capabilities.js';
+import { wrapCursor } from './cursor.js';
+import { describeIssues, type MethodSpec } from './methods.js';
+import type { RequestStateBinding, RequestStateEnvelope } from './sealed.js';
+import type { CacheHints } from './types.js';
+import { isPlainObject } from './util.js';
+
+/** What finishing a result needs to know about the request and the server. */
+export interface FinishContext {
+  readonly method: string;
+  readonly spec: MethodSpec;
+  readonly serverInfo: Implementation;
+  /** Resolved cache defaults for this method (both members set). */
+  readonly cache: Required<CacheHints>;
+  readonly clientCapabilities: ClientCapabilities;
+  /** Seals outbound state; `undefined` passes state through as written. */
+  readonly envelope: RequestStateEnvelope | undefined;
+  /** The request the state belongs to (set on the three multi-round-trip methods). */
+  readonly binding: RequestStateBinding | undefined;
+}
+
+/**
+ * Turns what a handler returned into the result the server sends, or throws:
+ *
+ * - `resultType` defaults to `"complete"`; any value other than `"complete"`/`"input_required"` is a
+ *   programming error;
+ * - `_meta["io.modelcontextprotocol/serverInfo"]` is added (the handler's other `_meta` keys are kept);
+ * - complete results of cacheable methods get `ttlMs`/`cacheScope` unless the handler set them;
+ * - a list handler's `nextCursor` is wrapped into the opaque wire cursor;
+ * - an `InputRequiredResult` is legal only on the three multi-round-trip methods, needs `inputRequests` (non
+ *   empty) or `requestState`, never carries cache hints, its input requests must fit this request's client
+ *   capabilities (`McpError` `-32021` otherwise), and its `requestState` is sealed when the server seals;
+ * - the final object is validated against the method's result schema.
+ *
+ * Programming errors throw a plain `Error` whose message is for the server log only (the wire gets `-32603`).
+ */
+export async function finishResult(value: unknown, ctx: FinishContext): Promise<Result> {
+  const { method, spec } = ctx;
+  if (!isPlainObject(value)) throw new Error(`the ${method} handler returned a non-object result`);
+  const meta = { ...(isPlainObject(value._meta) ? value._meta : {}) };
+  meta[MetaKey.serverInfo] ??= ctx.serverInfo;
+  if (value.resultType === 'input_required') return finishInputRequired(value, meta, ctx);
+  if (value.resultType !== undefined && value.resultType !== 'complete') {
+    throw new Error(
+      `the ${method} handler returned an unsupported resultType ${JSON.stringify(value.resultType)}`,
+    );
+  }
+  const result: Record<string, unknown> = { ...value, resultType: 'complete', _meta: meta };
+  if (spec.cacheable) {
+    result.ttlMs ??= ctx.cache.ttlMs;
+    result.cacheScope ??= ctx.cache.cacheScope;
+  }
+  if (spec.paginated && result.nextCursor !== undefined) {
+    if (typeof result.nextCursor !== 'string')
+      throw new Error(`the ${method} handler returned a non-string nextCursor`);
+    result.nextCursor = wrapCursor(method, result.nextCursor);
+  }
+  const check = spec.result.safeParse(result);
+  if (!check.success) {
+    throw new Error(
+      `the ${method} handler returned an invalid result: ${describeIssues(check.error.issues, 'result')}`,
+    );
+  }
+  return result as Result;
+}
+
+async function finishInputRequired(
+  value: Record<string, unknown>,
+  meta: Record<string, unknown>,
+  ctx: FinishContext,
+): Promise<Result> {
+  const { method } = ctx;
+  if (!ctx.spec.inputRequired) {
+    throw new Error(
+      `the ${method} handler returned an InputRequiredResult; only tools/call, prompts/get and resources/read may`,
+    );
+  }
+  const { ttlMs: _ttl, cacheScope: _scope, ...rest } = value;
+  const { inputRequests, requestState } = rest;
+  const asks = isPlainObject(inputRequests) && Object.keys(inputRequests).length > 0;
+  if (!asks && requestState === undefined) {
+    throw new Error(
+      `the ${method} handler returned an InputRequiredResult with neither inputRequests nor requestState`,
+    );
+  }
+  const result: Record<string, unknown> = { ...rest, resultType: 'input_required', _meta: meta };
+  const check = InputRequiredResultSchema.safeParse(result);
+  if (!check.success) {
+    throw new Error(
+      `the ${method} handler returned an invalid InputRequiredResult: ${describeIssues(check.error.issues, 'result')}`,
+    );
+  }
+  if (asks) {
+    const missing = missingClientCapabilities(inputRequests as InputRequests, ctx.clientCapabilities);
+    if (missing !== undefined) {
+      throw McpError.missingRequiredClientCapability(
+        missing,
+        `Missing required client capability: ${describeCapabilities(missing)}`,
+      );
+    }
+  }
+  if (typeof requestState === 'string' && ctx.envelope !== undefined && ctx.binding !== undefined) {
+    result.requestState = await ctx.envelope.seal(requestState, ctx.binding);
+  }
+  return result as Result;
+}

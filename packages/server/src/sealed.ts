@@ -1,0 +1,148 @@
+import type { AuthInfo } from '@boomerang/protocol';
+import { createSealer, type SealCodec } from '@boomerang/seal';
+
+/**
+ * The request a `requestState` belongs to. State minted for one binding opens only under an equal binding:
+ * same method, same tool/prompt name or resource URI, same arguments (compared as canonical JSON, so key order
+ * does not matter) and, when principal binding is on, the same authenticated principal.
+ */
+export interface RequestStateBinding {
+  /** `"tools/call"`, `"prompts/get"` or `"resources/read"`. */
+  readonly method: string;
+  /** The tool or prompt `name`, or the resource `uri`. */
+  readonly target: string;
+  /** The tool or prompt `arguments` (`undefined` and `{}` bind alike); `undefined` for `resources/read`. */
+  readonly arguments: Readonly<Record<string, unknown>> | undefined;
+  /** The authenticated principal; only `clientId`, `issuer` and `subject` are bound, never scopes. */
+  readonly auth: AuthInfo | undefined;
+}
+
+/**
+ * The MCP request-state envelope: turns a handler's plaintext state into the opaque token the client echoes,
+ * and back. `open` must throw for anything `seal` did not mint for an equal binding; the server turns every
+ * rejection into the one wire error `{"code":-32602,"message":"Invalid or expired requestState"}` and reports
+ * the thrown error's `reason` (a `SealError`'s) or `message` to its logger only. Build one with {@link sealed},
+ * or implement it yourself; both methods may return a promise.
+ */
+export interface RequestStateEnvelope {
+  /** Seals `state` for the request described by `binding`. */
+  seal(state: string, binding: RequestStateBinding): string | Promise<string>;
+  /** Opens a token presented on the request described by `binding`, or throws. */
+  open(token: string, binding: RequestStateBinding): string | Promise<string>;
+}
+
+/** Options of {@link sealed} shared by both key sources. */
+interface SealedCommonOptions {
+  /** Lifetime of one round's state, whole seconds. Default 600. Every round is resealed with a fresh expiry. */
+  ttlSeconds?: number;
+  /**
+   * Names the service the state is for (≤ 255 UTF-8 bytes); state sealed for another audience is rejected.
+   * Set it whenever several services share keys. Default: none (the same as `''`).
+   */
+  audience?: string;
+  /**
+   * Bind state to the authenticated principal (`auth.clientId`, `auth.issuer`, `auth.subject`; never scopes,
+   * so a scope step-up keeps rounds in flight working). Default `true`: state minted for one user is rejected
+   * for another, and state minted without authentication is rejected with it (and vice versa). Turn it off
+   * only when the principal legitimately changes between rounds.
+   */
+  bindPrincipal?: boolean;
+  /** The time in epoch milliseconds; for tests. Default `Date.now`. */
+  clock?: () => number;
+}
+
+/**
+ * Options of {@link sealed}: operator `keys` (`keys[0]` seals, every key opens: rotate `[old, new]` →
+ * `[new, old]` → `[new]`, each step fully rolled out before the next), or your own `codec` (a KMS, an HSM),
+ * around which expiry, audience and binding are still enforced.
+ */
+export type SealedOptions = SealedCommonOptions &
+  (
+    | {
+        /** Secrets of ≥ 32 bytes, newest first (`generateKey()`, `parseKeys(env)`). */ keys: readonly Uint8Array[];
+        codec?: never;
+      }
+    | { /** Your cipher; see `SealCodec` in `@boomerang/seal`. */ codec: SealCodec; keys?: never }
+  );
+
+/**
+ * The one MCP request-state envelope, built on `@boomerang/seal`: authenticated encryption (the client learns
+ * nothing from the token), expiry, optional audience, and binding to the originating request. Opt in with one
+ * line: `new Server(info, { requestState: sealed({ keys: parseKeys(process.env.STATE_KEYS!) }), ... })`.
+ *
+ * Wire format: a `@boomerang/seal` token (canonical base64url) whose payload is the handler's state as a JSON
+ * string (so every JavaScript string, lone surrogates included, round-trips exactly) and whose context is
+ *
+ *     canonicalJson(["mcp/request-state/v1", method, target, arguments ?? {}, principal])
+ *
+ * `principal` is `[clientId, issuer, subject]` (`null` for each absent member), or `null` without `auth` or with
+ * `bindPrincipal: false`. Canonical JSON sorts object keys at every depth. The seal stores only the SHA-256 of
+ * the context, inside the encrypted claims: the binding is checked, never carried, so a token presented for
+ * another tool, other arguments, another URI, another method or another principal fails with reason `context`.
+ *
+ * Throws `TypeError`/`RangeError` at construction for bad keys or options (from `createSealer`); `seal` throws
+ * `TypeError` for a non-string state; `open` throws `SealError` (or `TypeError` for a payload that is not a
+ * string).
+ */
+export function sealed(options: SealedOptions): RequestStateEnvelope {
+  if (typeof options !== 'object' || options === null) throw new TypeError('"options" expected an object');
+  const { bindPrincipal = true, ttlSeconds = 600, keys, codec, audience, clock } = options;
+  if (typeof bindPrincipal !== 'boolean') {
+    throw new TypeError(`"bindPrincipal" expected boolean, got ${typeof bindPrincipal}`);
+  }
+  const common = {
+    ttlSeconds,
+    ...(audience === undefined ? {} : { audience }),
+    ...(clock === undefined ? {} : { clock }),
+  };
+  const sealer = createSealer(
+    codec === undefined ? { ...common, keys: keys as readonly Uint8Array[] } : { ...common, codec },
+  );
+  return {
+    seal(state, binding) {
+      if (typeof state !== 'string') throw new TypeError(`"state" expected string, got ${typeof state}`);
+      return sealer.sealJson(state, { context: bindingContext(binding, bindPrincipal) });
+    },
+    open(token, binding) {
+      const value = sealer.unsealJson(token, { context: bindingContext(binding, bindPrincipal) });
+      if (typeof value !== 'string') throw new TypeError('the sealed payload is not a string (malformed)');
+      return value;
+    },
+  };
+}
+
+/** The seal context for `binding` (see {@link sealed} for the exact format). */
+export function bindingContext(binding: RequestStateBinding, bindPrincipal: boolean): string {
+  const auth = bindPrincipal ? binding.auth : undefined;
+  const principal =
+    auth === undefined ? null : [auth.clientId ?? null, auth.issuer ?? null, auth.subject ?? null];
+  return canonicalJson([
+    'mcp/request-state/v1',
+    binding.method,
+    binding.target,
+    binding.arguments ?? {},
+    principal,
+  ]);
+}
+
+/**
+ * JSON with object keys sorted (by UTF-16 code units) at every depth and no whitespace; otherwise exactly
+ * `JSON.stringify` (so `undefined` members vanish, lone surrogates are escaped, `-0` is `0`). Values that
+ * `JSON.stringify` cannot write (cycles, BigInt) throw `TypeError`.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return inner;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(inner).sort()) {
+      // defineProperty, so that an own "__proto__" member stays a member.
+      Object.defineProperty(sorted, key, {
+        value: (inner as Record<string, unknown>)[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return sorted;
+  });
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { createInMemoryPair } from '@boomerang/transport-memory';
+import { describe, expect, it } from 'vitest';
+import { demo, serve, server, worker } from './server.examples.js';
+import { meta, request, resultOf } from './test-support/wire.js';
+
+describe('README examples', () => {
+  it('README.md quotes every example region verbatim', () => {
+    const source = readFileSync(new URL('./server.examples.ts', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const regions = [...source.matchAll(/\/\/ #region (\w+)\n([\s\S]*?)\n+\/\/ #endregion \1/g)];
+    expect(regions.map((m) => m[1])).toEqual(['provisioner', 'wire', 'serve', 'progress']);
+    for (const [, , body] of regions) expect(readme).toContain(body?.trim());
+  });
+
+  it('provisioner: two rounds over the wire, state sealed in between', async () => {
+    expect(await demo()).toBe('Provisioned orders in eu-west-1');
+  });
+
+  it('provisioner: lists its tool with the configured cache hints', async () => {
+    const result = resultOf(await server.handle(request('tools/list')));
+    expect(result).toMatchObject({ tools: [{ name: 'provision' }], ttlMs: 60_000, cacheScope: 'public' });
+  });
+
+  it('serve: answers over a stream transport until aborted', async () => {
+    const [client, serverEnd] = createInMemoryPair();
+    const stop = new AbortController();
+    const serving = serve(serverEnd, stop.signal);
+    await client.send(request('server/discover', {}, { id: 'd' }) as never);
+    for await (const message of client.messages) {
+      expect(message).toMatchObject({ id: 'd', result: { capabilities: { tools: {} } } });
+      break;
+    }
+    stop.abort();
+    await serving;
+  });
+
+  it('worker: progress and log notifications only when asked for', async () => {
+    const sent: unknown[] = [];
+    const notify = (n: unknown) => {
+      sent.push(n);
+    };
+    await worker.handle(request('tools/call', { name: 'w' }), { notify });
+    expect(sent).toEqual([]);
+    const asked = { _meta: meta({}, { progressToken: 1, 'io.modelcontextprotocol/logLevel': 'info' }) };
+    await worker.handle(request('tools/call', { name: 'w', ...asked }), { notify });
+    expect(sent).toHaveLength(6);
+  });
+});

@@ -1,0 +1,179 @@
+import {
+  CACHEABLE_METHODS,
+  type HandleContext,
+  type Implementation,
+  ImplementationSchema,
+  type JSONRPCRequest,
+  type JSONRPCResponse,
+  type MessageHandler,
+  parseMessage,
+  type ServerCapabilities,
+  type Transport,
+} from '@boomerang/protocol';
+import { serverCapabilities } from './capabilities.js';
+import { type ConnectOptions, type ServerConnection, serveTransport } from './connect.js';
+import { type ServerCore, serveRequest } from './dispatch.js';
+import { describeIssues, HANDLER_NAMES } from './methods.js';
+import type { RequestStateEnvelope } from './sealed.js';
+import type { CacheHints, CacheOptions, CacheScope, LogFn, Logger, ServerOptions } from './types.js';
+import { isPlainObject } from './util.js';
+
+const OPTION_NAMES: ReadonlySet<string> = new Set([
+  ...HANDLER_NAMES,
+  'instructions',
+  'capabilities',
+  'cache',
+  'requestState',
+  'logger',
+]);
+
+/**
+ * The low-level MCP 2026-07-28 server: a table of request handlers behind the protocol's rules. It validates
+ * every request's `_meta` and params, negotiates the version per request, answers `server/discover`, checks
+ * every input request a handler returns against this request's client capabilities, stamps `resultType`,
+ * `serverInfo` and cache hints, keeps cursors opaque and, with `requestState: sealed(...)`, seals request
+ * state. It knows JSON-RPC messages, never HTTP: serve it with `connect(transport)` (stream transports) or call
+ * `handle(message, ctx)` (request/response transports such as HTTP).
+ *
+ * Throws `TypeError` at construction for an invalid `info`, an unknown option, or an option of the wrong type,
+ * and `RangeError` for a negative or fractional `cache.ttlMs`.
+ */
+export class Server implements MessageHandler {
+  /** The server's self-description, sent in every result's `_meta["io.modelcontextprotocol/serverInfo"]`. */
+  readonly info: Implementation;
+  /** The capabilities `server/discover` advertises: implied by the handlers, merged with `options.capabilities`. */
+  readonly capabilities: ServerCapabilities;
+  readonly #core: ServerCore;
+
+  constructor(info: Implementation, options: ServerOptions = {}) {
+    const checked = ImplementationSchema.safeParse(info);
+    if (!checked.success)
+      throw new TypeError(`"info" is invalid: ${describeIssues(checked.error.issues, 'info')}`);
+    checkOptions(options);
+    const handlers = Object.fromEntries(
+      HANDLER_NAMES.flatMap((name) => (options[name] ? [[name, options[name]]] : [])),
+    );
+    this.info = info;
+    this.capabilities = serverCapabilities(handlers, options.capabilities);
+    this.#core = {
+      info,
+      handlers,
+      capabilities: this.capabilities,
+      instructions: options.instructions,
+      cacheHints: resolveCache(options.cache),
+      requestState: options.requestState,
+      log: resolveLogger(options.logger),
+    };
+  }
+
+  /**
+   * Answers one message (text, bytes or an already-parsed value). Resolves to the JSON-RPC response, or to
+   * `undefined` for notifications, for responses (a server expects none) and for a request whose `ctx.signal`
+   * was aborted before it finished. Never rejects: bad input gets the matching JSON-RPC error.
+   */
+  async handle(message: unknown, ctx: HandleContext = {}): Promise<JSONRPCResponse | undefined> {
+    const parsed = parseMessage(message);
+    if (!parsed.ok) return parsed.error;
+    const { message: parsedMessage } = parsed;
+    if (!('method' in parsedMessage) || !('id' in parsedMessage)) return undefined;
+    return serveRequest(this.#core, parsedMessage as JSONRPCRequest, ctx);
+  }
+
+  /**
+   * Serves a stream transport until it closes: many requests in flight at once, `notifications/cancelled`
+   * honoured, progress and log notifications sent next to their request. `options.auth` is the principal of
+   * every request on this connection. Resolves at once to the {@link ServerConnection}, whose `close()` stops.
+   */
+  async connect(transport: Transport, options: ConnectOptions = {}): Promise<ServerConnection> {
+    return serveTransport(
+      transport,
+      (request, ctx) => serveRequest(this.#core, request, ctx),
+      options,
+      this.#core.log.warn,
+    );
+  }
+}
+
+function checkOptions(options: ServerOptions): void {
+  if (!isPlainObject(options)) throw new TypeError('"options" expected a plain object');
+  for (const [name, value] of Object.entries(options)) {
+    if (!OPTION_NAMES.has(name)) throw new TypeError(`unknown option "${name}"`);
+    if (value === undefined) continue;
+    if (name.startsWith('on') && typeof value !== 'function') {
+      throw new TypeError(`"${name}" expected a function, got ${typeof value}`);
+    }
+  }
+  const { instructions, capabilities, logger } = options;
+  const requestState = options.requestState as Partial<RequestStateEnvelope> | undefined;
+  if (instructions !== undefined && typeof instructions !== 'string') {
+    throw new TypeError(`"instructions" expected a string, got ${typeof instructions}`);
+  }
+  if (capabilities !== undefined && !isPlainObject(capabilities)) {
+    throw new TypeError('"capabilities" expected a plain object');
+  }
+  if (
+    requestState !== undefined &&
+    (typeof requestState?.seal !== 'function' || typeof requestState.open !== 'function')
+  ) {
+    throw new TypeError('"requestState" expected { seal, open } (use sealed({ keys }))');
+  }
+  if (logger !== undefined && (typeof logger !== 'object' || logger === null)) {
+    throw new TypeError('"logger" expected an object with debug / warn / error functions');
+  }
+}
+
+const DEFAULT_HINTS: Required<CacheHints> = { ttlMs: 0, cacheScope: 'private' };
+
+/** Resolves `cache` into one `{ ttlMs, cacheScope }` per cacheable method; checks every value once. */
+function resolveCache(cache: CacheOptions | undefined): (method: string) => Required<CacheHints> {
+  if (cache === undefined) return () => DEFAULT_HINTS;
+  if (!isPlainObject(cache)) throw new TypeError('"cache" expected a plain object');
+  const base = mergeHints(DEFAULT_HINTS, cache, 'cache');
+  const byMethod = new Map<string, Required<CacheHints>>();
+  for (const [method, hints] of Object.entries(cache.methods ?? {})) {
+    if (!(CACHEABLE_METHODS as readonly string[]).includes(method)) {
+      throw new TypeError(`"cache.methods" has "${method}", which is not a cacheable method`);
+    }
+    if (hints !== undefined) byMethod.set(method, mergeHints(base, hints, `cache.methods["${method}"]`));
+  }
+  return (method) => byMethod.get(method) ?? base;
+}
+
+function mergeHints(base: Required<CacheHints>, hints: CacheHints, name: string): Required<CacheHints> {
+  const { ttlMs = base.ttlMs, cacheScope = base.cacheScope } = hints;
+  if (typeof ttlMs !== 'number' || !Number.isSafeInteger(ttlMs) || ttlMs < 0) {
+    throw new RangeError(`"${name}.ttlMs" expected a non-negative integer, got ${String(ttlMs)}`);
+  }
+  if (cacheScope !== 'public' && cacheScope !== 'private') {
+    throw new TypeError(`"${name}.cacheScope" expected "public" or "private", got ${String(cacheScope)}`);
+  }
+  return { ttlMs, cacheScope: cacheScope satisfies CacheScope };
+}
+
+const silent: LogFn = () => {};
+
+/**
+ * No logger: warn/error → `console.warn`/`console.error`, debug silent. A given logger: its functions, the
+ * missing ones silent.
+ */
+function resolveLogger(logger: Logger | undefined): ServerCore['log'] {
+  if (logger === undefined) {
+    return {
+      debug: silent,
+      warn: (message, details) =>
+        console.warn(`[@boomerang/server] ${message}`, ...(details ? [details] : [])),
+      error: (message, details) =>
+        console.error(`[@boomerang/server] ${message}`, ...(details ? [details] : [])),
+    };
+  }
+  // A logger that throws must never turn into a failed request.
+  const bind = (fn: LogFn | undefined): LogFn =>
+    typeof fn !== 'function'
+      ? silent
+      : (message, details) => {
+          try {
+            fn.call(logger, message, details);
+          } catch {}
+        };
+  return { debug: bind(logger.debug), warn: bind(logger.warn), error: bind(logger.error) };
+}

@@ -1,0 +1,264 @@
+import type { JSONRPCMessage, Transport } from '@boomerang/protocol';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+/** Two connected ends: what the client holds and what the server holds. */
+export type TransportPair = readonly [client: Transport, server: Transport];
+
+/** Builds a fresh connected pair for one test. May be async (spawn a child process, bind a port…). */
+export type MakeTransportPair = () => TransportPair | Promise<TransportPair>;
+
+/** Knobs for transports that are slower or bounded; the defaults suit in-process and stdio transports. */
+export interface TransportSuiteOptions {
+  /** Messages per direction in the "many messages" test (default 2000). */
+  manyMessages?: number;
+  /** Approximate UTF-8 size of the payload in the "large messages" test (default 4 MiB). */
+  largeMessageBytes?: number;
+  /** How long one awaited step may take before the test fails with a message naming it (default 10 s). */
+  stepTimeoutMs?: number;
+}
+
+/**
+ * The conformance suite every stream transport runs (memory, stdio, HTTP): one `describe` block of tests over
+ * pairs made by `makePair`, each test on a fresh pair, both ends closed afterwards. It fixes the contract of
+ * `Transport` that the server and client rely on:
+ *
+ * - messages arrive intact (equal, never the same object, a snapshot taken when `send` was called), in order per
+ *   direction for awaited sends, none lost however many or however large (multi-byte UTF-8 included), also when
+ *   both ends send concurrently;
+ * - `close()` on either end ends the iteration on both ends, after the messages sent before it were delivered;
+ *   `close()` is idempotent and `[Symbol.asyncDispose]` closes;
+ * - `send` rejects with an `Error` whose message says "closed" on an end that was closed, or whose peer closed
+ *   once that end's iteration has ended;
+ * - `messages` has one consumer: a second `[Symbol.asyncIterator]()` throws (or its first `next()` rejects) a
+ *   `TypeError`.
+ */
+export function transportSuite(
+  name: string,
+  makePair: MakeTransportPair,
+  options: TransportSuiteOptions = {},
+): void {
+  const many = options.manyMessages ?? 2000;
+  const largeBytes = options.largeMessageBytes ?? 4 * 1024 * 1024;
+  const stepMs = options.stepTimeoutMs ?? 10_000;
+
+  describe(`transport conformance: ${name}`, () => {
+    let client: Transport;
+    let server: Transport;
+    let fromServer: AsyncIterator<JSONRPCMessage>;
+    let fromClient: AsyncIterator<JSONRPCMessage>;
+
+    beforeEach(async () => {
+      [client, server] = await makePair();
+      fromServer = client.messages[Symbol.asyncIterator]();
+      fromClient = server.messages[Symbol.asyncIterator]();
+    });
+
+    afterEach(async () => {
+      await Promise.allSettled([client.close(), server.close()]);
+    });
+
+    const step = <T>(label: string, promise: PromiseLike<T>): Promise<T> => within(label, promise, stepMs);
+    const take = (label: string, from: AsyncIterator<JSONRPCMessage>, n: number) =>
+      step(`receive ${n} message(s): ${label}`, takeN(from, n));
+    const ended = async (label: string, from: AsyncIterator<JSONRPCMessage>) => {
+      const next = await step(`iteration ends: ${label}`, from.next());
+      expect(next.done, `${label}: expected the iteration to end, got a message`).toBe(true);
+    };
+
+    it('delivers a request and its response, equal but not the same object', async () => {
+      const request = req(1, 'tools/call', { name: 'echo', arguments: { text: 'hi' } });
+      const pending = take('request', fromClient, 1);
+      await client.send(request);
+      const [received] = await pending;
+      expect(received).toEqual(request);
+      expect(received).not.toBe(request);
+
+      const response = ok(1, { resultType: 'complete', content: [{ type: 'text', text: 'hi' }] });
+      const back = take('response', fromServer, 1);
+      await server.send(response);
+      expect(await back).toEqual([response]);
+    });
+
+    it('delivers notifications and error responses in both directions', async () => {
+      const messages: JSONRPCMessage[] = [
+        note('notifications/progress', { progressToken: 't', progress: 1 }),
+        { jsonrpc: '2.0', id: 'e1', error: { code: -32602, message: 'Invalid params', data: { why: null } } },
+        { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } },
+      ];
+      const atServer = take('client → server', fromClient, messages.length);
+      const atClient = take('server → client', fromServer, messages.length);
+      for (const message of messages) {
+        await client.send(message);
+        await server.send(message);
+      }
+      expect(await atServer).toEqual(messages);
+      expect(await atClient).toEqual(messages);
+    });
+
+    it('snapshots a message when send is called (later mutation does not travel)', async () => {
+      const message = req('m', 'tools/call', { name: 'a', arguments: { n: 1 } });
+      const pending = take('snapshot', fromClient, 1);
+      const sent = client.send(message);
+      (message.params as { arguments: { n: number } }).arguments.n = 2;
+      await sent;
+      expect(await pending).toEqual([req('m', 'tools/call', { name: 'a', arguments: { n: 1 } })]);
+    });
+
+    it('keeps the order of awaited sends in each direction, interleaved', async () => {
+      const n = 100;
+      const atServer = take('client → server', fromClient, n);
+      const atClient = take('server → client', fromServer, n);
+      for (let i = 0; i < n; i++) {
+        await client.send(req(i, 'seq', { i }));
+        await server.send(note('seq', { i }));
+      }
+      expect((await atServer).map(indexOf)).toEqual(range(n));
+      expect((await atClient).map(indexOf)).toEqual(range(n));
+    });
+
+    it(`delivers ${many} messages per direction without loss`, async () => {
+      const atServer = take('client → server', fromClient, many);
+      const atClient = take('server → client', fromServer, many);
+      const sendAll = async (from: Transport) => {
+        for (let i = 0; i < many; i++) await from.send(note('bulk', { i, pad: 'x'.repeat(i % 64) }));
+      };
+      await step('send all', Promise.all([sendAll(client), sendAll(server)]));
+      expect((await atServer).map(indexOf)).toEqual(range(many));
+      expect((await atClient).map(indexOf)).toEqual(range(many));
+    });
+
+    it(`delivers large messages (~${Math.round(largeBytes / 1024)} KiB, multi-byte UTF-8) both ways`, async () => {
+      const unit = 'abc é 日本 🪃 '; // 1-, 2-, 3- and 4-byte UTF-8 sequences, so chunk boundaries split characters
+      const text = unit.repeat(Math.ceil(largeBytes / new TextEncoder().encode(unit).length));
+      const big = req('big', 'tools/call', { name: 'upload', arguments: { text } });
+      const rows = Array.from({ length: 2000 }, (_, i) => ({
+        i,
+        name: `row ${i}`,
+        tags: ['a', 'b'],
+        ok: i % 2 === 0,
+      }));
+      const wide = ok('big', { resultType: 'complete', structuredContent: { rows, text } });
+      const atServer = take('large request', fromClient, 1);
+      const atClient = take('large response', fromServer, 1);
+      await step('send large request', client.send(big));
+      await step('send large response', server.send(wide));
+      const [gotRequest] = await atServer;
+      const [gotResponse] = await atClient;
+      expect(gotRequest).toEqual(big);
+      expect(gotResponse).toEqual(wide);
+    });
+
+    it('delivers every message of concurrent sends from both ends', async () => {
+      const n = 200;
+      const atServer = take('client → server', fromClient, n);
+      const atClient = take('server → client', fromServer, n);
+      await step(
+        'concurrent sends',
+        Promise.all([
+          ...range(n).map((i) => client.send(req(i, 'c', { i }))),
+          ...range(n).map((i) => server.send(note('s', { i }))),
+        ]),
+      );
+      expect((await atServer).map(indexOf).sort(byNumber)).toEqual(range(n));
+      expect((await atClient).map(indexOf).sort(byNumber)).toEqual(range(n));
+    });
+
+    for (const side of ['client', 'server'] as const) {
+      it(`${side}.close() ends both iterations after delivering what was sent before`, async () => {
+        const [closer, peer, atPeer, atCloser] =
+          side === 'client'
+            ? [client, server, fromClient, fromServer]
+            : [server, client, fromServer, fromClient];
+        const pendingAtCloser = atCloser.next(); // a read in flight when the channel closes
+        const delivered = take('before close', atPeer, 3);
+        for (let i = 0; i < 3; i++) await closer.send(note('before-close', { i }));
+        await step('close', closer.close());
+        expect((await delivered).map(indexOf)).toEqual([0, 1, 2]);
+        await ended('peer', atPeer);
+        const inFlight = await step('in-flight read on the closing end', pendingAtCloser);
+        expect(inFlight.done).toBe(true);
+        await ended('closing end', atCloser);
+        await expect(closer.send(note('after', {}))).rejects.toThrow(/closed/i);
+        await expect(peer.send(note('after', {}))).rejects.toThrow(/closed/i);
+      });
+    }
+
+    it('close() is idempotent, also when both ends close at once', async () => {
+      await step('concurrent close', Promise.all([client.close(), server.close(), client.close()]));
+      await step('close again', client.close());
+      await step('close again', server.close());
+      await ended('client', fromServer);
+      await ended('server', fromClient);
+    });
+
+    it('[Symbol.asyncDispose] closes (await using)', async () => {
+      {
+        await using _disposed = client;
+      }
+      await ended('server', fromClient);
+      await ended('client', fromServer);
+      await expect(client.send(note('after', {}))).rejects.toThrow(/closed/i);
+      await step('dispose again', server[Symbol.asyncDispose]());
+    });
+
+    it('for await over messages ends when the peer closes', async () => {
+      const seen: unknown[] = [];
+      const loop = (async () => {
+        for await (const message of { [Symbol.asyncIterator]: () => fromClient }) seen.push(indexOf(message));
+      })();
+      await client.send(note('loop', { i: 0 }));
+      await client.send(note('loop', { i: 1 }));
+      await client.close();
+      await step('loop ends', loop);
+      expect(seen).toEqual([0, 1]);
+    });
+
+    it('messages has a single consumer: a second iterator is a TypeError', async () => {
+      for (const end of [client, server]) {
+        const second = (async () => end.messages[Symbol.asyncIterator]().next())();
+        await expect(step('second iterator', second)).rejects.toThrow(TypeError);
+      }
+    });
+  });
+}
+
+async function takeN(from: AsyncIterator<JSONRPCMessage>, n: number): Promise<JSONRPCMessage[]> {
+  const out: JSONRPCMessage[] = [];
+  while (out.length < n) {
+    const next = await from.next();
+    if (next.done) throw new Error(`the iteration ended after ${out.length} of ${n} messages`);
+    out.push(next.value);
+  }
+  return out;
+}
+
+async function within<T>(label: string, promise: PromiseLike<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${label}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function req(id: string | number, method: string, params: Record<string, unknown>): JSONRPCMessage {
+  return { jsonrpc: '2.0', id, method, params } as JSONRPCMessage;
+}
+
+function note(method: string, params: Record<string, unknown>): JSONRPCMessage {
+  return { jsonrpc: '2.0', method, params } as JSONRPCMessage;
+}
+
+function ok(id: string | number, result: Record<string, unknown>): JSONRPCMessage {
+  return { jsonrpc: '2.0', id, result } as JSONRPCMessage;
+}
+
+function indexOf(message: JSONRPCMessage): unknown {
+  return (message as { params?: { i?: unknown } }).params?.i;
+}
+
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+const byNumber = (a: unknown, b: unknown): number => (a as number) - (b as number);

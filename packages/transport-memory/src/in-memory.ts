@@ -1,0 +1,142 @@
+import type { JSONRPCMessage, Transport, TransportSendOptions } from '@boomerang/protocol';
+
+/**
+ * The two linked ends of {@link createInMemoryPair}: `[clientTransport, serverTransport]`. The tuple is itself
+ * `AsyncDisposable`, so `await using pair = createInMemoryPair()` closes both ends when the scope exits.
+ */
+export type InMemoryPair = readonly [client: Transport, server: Transport] & AsyncDisposable;
+
+/**
+ * Creates two linked in-process transports, for tests and for embedding a server in the same process.
+ *
+ * - Delivery is asynchronous (a microtask after `send`) and in order. When `await send(m)` resolves, `m` has
+ *   reached the peer's queue.
+ * - Every message is copied with `structuredClone` when `send` is called, so the receiver never shares an
+ *   object with the sender, later mutation does not travel, and a value that cannot be cloned (a function, a
+ *   symbol) makes `send` reject with a `DataCloneError`, as it would never reach a real wire.
+ * - `close()` on either end closes the link: both `messages` iterations end after the messages already sent have
+ *   been read; `send` then rejects with `Error("in-memory transport is closed")`. `close()` is idempotent.
+ * - `messages` can be iterated once (a second iterator is a `TypeError`). Leaving a `for await` early (`break`,
+ *   `throw`) closes the link, like cancelling a web `ReadableStream`, so unread messages do not pile up.
+ * - Queues are unbounded: there is no back-pressure, which suits tests and in-process embedding.
+ */
+export function createInMemoryPair(): InMemoryPair {
+  const link = new Link();
+  const pair = [new InMemoryTransport(link, 0), new InMemoryTransport(link, 1)] as const;
+  Object.defineProperty(pair, Symbol.asyncDispose, { value: () => link.close() });
+  return Object.freeze(pair) as unknown as InMemoryPair;
+}
+
+/** The shared state of both ends: one inbox per end, and whether the link is closed. */
+class Link {
+  closed = false;
+  readonly inboxes = [new Inbox(), new Inbox()] as const;
+
+  close(): Promise<void> {
+    if (!this.closed) {
+      this.closed = true;
+      // Queued behind every delivery already scheduled, so nothing sent before the close is lost.
+      queueMicrotask(() => {
+        for (const inbox of this.inboxes) inbox.end();
+      });
+    }
+    return new Promise((resolve) => queueMicrotask(resolve));
+  }
+}
+
+/** One end's incoming messages: a FIFO queue plus the readers waiting on it. */
+class Inbox {
+  private items: JSONRPCMessage[] = [];
+  private head = 0;
+  private readers: ((result: IteratorResult<JSONRPCMessage, undefined>) => void)[] = [];
+  private ended = false;
+  private discarded = false;
+
+  deliver(message: JSONRPCMessage): void {
+    if (this.discarded) return;
+    const reader = this.readers.shift();
+    if (reader) reader({ done: false, value: message });
+    else this.items.push(message);
+  }
+
+  end(): void {
+    this.ended = true;
+    if (this.head < this.items.length) return; // readers cannot be waiting while items are queued
+    for (const reader of this.readers.splice(0)) reader({ done: true, value: undefined });
+  }
+
+  /** Drops unread messages and ends the inbox: the consumer is gone. */
+  discard(): void {
+    this.discarded = true;
+    this.items = [];
+    this.head = 0;
+    this.end();
+  }
+
+  next(): Promise<IteratorResult<JSONRPCMessage, undefined>> {
+    if (this.head < this.items.length) {
+      const value = this.items[this.head++] as JSONRPCMessage;
+      if (this.head === this.items.length) {
+        this.items = [];
+        this.head = 0;
+      } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
+        this.items = this.items.slice(this.head);
+        this.head = 0;
+      }
+      return Promise.resolve({ done: false, value });
+    }
+    if (this.ended) return Promise.resolve({ done: true, value: undefined });
+    return new Promise((resolve) => this.readers.push(resolve));
+  }
+}
+
+const CLOSED_MESSAGE = 'in-memory transport is closed';
+
+/** One end of a {@link Link}. */
+class InMemoryTransport implements Transport {
+  readonly messages: AsyncIterable<JSONRPCMessage>;
+  readonly #link: Link;
+  readonly #side: 0 | 1;
+
+  constructor(link: Link, side: 0 | 1) {
+    this.#link = link;
+    this.#side = side;
+    let iterated = false;
+    const inbox = link.inboxes[side];
+    const iterator: AsyncIterableIterator<JSONRPCMessage, undefined> = {
+      next: () => inbox.next(),
+      return: async () => {
+        inbox.discard();
+        await link.close();
+        return { done: true, value: undefined };
+      },
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
+    this.messages = Object.freeze({
+      [Symbol.asyncIterator]: () => {
+        if (iterated)
+          throw new TypeError('"messages" can be iterated only once (one consumer per transport)');
+        iterated = true;
+        return iterator;
+      },
+    });
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    options?.signal?.throwIfAborted();
+    if (this.#link.closed) throw new Error(CLOSED_MESSAGE);
+    const copy = structuredClone(message);
+    const peer = this.#link.inboxes[this.#side === 0 ? 1 : 0];
+    queueMicrotask(() => peer.deliver(copy));
+  }
+
+  close(): Promise<void> {
+    return this.#link.close();
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.#link.close();
+  }
+}

@@ -1,0 +1,14 @@
+// @boomerang/transport-stdio: newline-delimited JSON-RPC over stdio. The client end spawns the server as a
+// child process; the server end reads stdin and writes stdout.
+
+// --- client end
+export {
+  type StdioClientTransportOptions,
+  StdioClientTransport,
+  type StdioExit,
+  type StdioShutdownTimeouts,
+} from './client.js';
+export { defaultEnvironment } from './environment.js';
+
+// --- server end
+export { type StdioServerTransportOptions, StdioServerTransport } from './server.js';

@@ -1,0 +1,94 @@
+import type { JSONRPCMessage } from '@boomerang/protocol';
+
+type Next = IteratorResult<JSONRPCMessage, undefined>;
+
+/** What a transport does when its `messages` iteration starts, and when its consumer leaves early. */
+export interface MessageQueueHooks {
+  /** Called once, when the one consumer asks for the iterator (a client spawns its server, a server reads stdin). */
+  onStart(): void;
+  /** The consumer left a `for await` early (`break`, `throw`): the transport closes. */
+  onReturn(): Promise<void>;
+}
+
+/**
+ * The incoming side of a transport: a FIFO of parsed messages, readers waiting on it, and the one-consumer
+ * `messages` iterable over it. Unbounded, since the `Server` and `Client` read eagerly; the peer's pipe is the
+ * only buffer a stalled reader would grow.
+ */
+export class MessageQueue {
+  #items: JSONRPCMessage[] = [];
+  #head = 0;
+  #readers: ((result: Next) => void)[] = [];
+  #ended = false;
+
+  /** True once {@link end} was called (queued messages may still be unread). */
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Appends a message, or hands it straight to a waiting reader. Ignored once ended. */
+  push(message: JSONRPCMessage): void {
+    if (this.#ended) return;
+    const reader = this.#readers.shift();
+    if (reader) reader({ done: false, value: message });
+    else this.#items.push(message);
+  }
+
+  /** No more messages: readers get the queued ones, then `done`. Idempotent. */
+  end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    for (const reader of this.#readers.splice(0)) reader({ done: true, value: undefined });
+  }
+
+  /** Drops unread messages and ends: the consumer is gone. */
+  discard(): void {
+    this.#items = [];
+    this.#head = 0;
+    this.end();
+  }
+
+  /** The next message, or `done` once ended and drained. */
+  next(): Promise<Next> {
+    if (this.#head < this.#items.length) {
+      const value = this.#items[this.#head++] as JSONRPCMessage;
+      if (this.#head === this.#items.length) {
+        this.#items = [];
+        this.#head = 0;
+      } else if (this.#head >= 1024 && this.#head * 2 >= this.#items.length) {
+        this.#items = this.#items.slice(this.#head);
+        this.#head = 0;
+      }
+      return Promise.resolve({ done: false, value });
+    }
+    if (this.#ended) return Promise.resolve({ done: true, value: undefined });
+    return new Promise((resolve) => this.#readers.push(resolve));
+  }
+
+  /**
+   * The `messages` iterable of a transport: one consumer (a second `[Symbol.asyncIterator]()` throws
+   * `TypeError`), `hooks.onStart` on the first, and leaving a `for await` early closes the transport.
+   */
+  iterable(hooks: MessageQueueHooks): AsyncIterable<JSONRPCMessage> {
+    let iterated = false;
+    const iterator: AsyncIterableIterator<JSONRPCMessage, undefined> = {
+      next: () => this.next(),
+      return: async () => {
+        this.discard();
+        await hooks.onReturn();
+        return { done: true, value: undefined };
+      },
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
+    return Object.freeze({
+      [Symbol.asyncIterator]: () => {
+        if (iterated) throw new TypeError('"messages" can be iterated only once (one consumer per transport)');
+        iterated = true;
+        hooks.onStart();
+        return iterator;
+      },
+    });
+  }
+}
