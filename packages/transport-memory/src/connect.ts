@@ -1,5 +1,5 @@
 import type { AuthInfo, Transport } from '@boomerang/protocol';
-import { createInMemoryPair, type InMemoryPair } from './index.js';
+import { createInMemoryPair, type InMemoryPair } from './in-memory.js';
 
 /** Anything that connects to a transport as a client (`Client` of `@boomerang/client`). */
 export interface InMemoryClientEnd {

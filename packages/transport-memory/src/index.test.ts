@@ -14,7 +14,7 @@ const note = (i: number): JSONRPCMessage =>
 
 describe('@boomerang/transport-memory', () => {
   it('exports exactly its public API', () => {
-    expect(Object.keys(api).sort()).toEqual(['createInMemoryPair']);
+    expect(Object.keys(api).sort()).toEqual(['connectInMemory', 'createInMemoryPair']);
   });
 
   it('runs the README example', async () => {

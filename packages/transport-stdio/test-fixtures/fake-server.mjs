@@ -5,6 +5,7 @@
 //   stderr { text }    write `text` to stderr, then answer
 //   noise {}           write lines that are not JSON-RPC messages to stdout, then answer
 //   closeStdout {}     answer, then close stdout and keep running
+//   split {}           answer in three writes 20 ms apart, ending the line with CRLF
 // Flags (argv): --ignore-eof keeps running after stdin ends; --ignore-sigterm also survives SIGTERM;
 // --exit-at-start=N exits with code N before reading anything; --env prints its environment as a notification.
 import { createInterface } from 'node:readline';
@@ -32,6 +33,13 @@ lines.on('line', (line) => {
     case 'stderr':
       console.error(params.text);
       break;
+    case 'split': {
+      const text = `${JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { echo: params, text: '日本 🪃' } })}\r\n`;
+      const bytes = Buffer.from(text);
+      const cuts = [0, 20, bytes.indexOf(0xf0) + 2, bytes.length]; // the second cut splits the emoji's bytes
+      cuts.slice(1).forEach((end, i) => setTimeout(() => process.stdout.write(bytes.subarray(cuts[i], end)), 20 * i));
+      return;
+    }
     case 'noise':
       process.stdout.write('hello, I am not JSON\n[1,2,3]\n{"jsonrpc":"1.0","id":1}\n\n   \n42\n');
       break;

@@ -1,5 +1,5 @@
 // The schema barrel: every 2026-07-28 `$defs` type as `<Name>Schema` (zod) and `<Name>` (its type), by area.
-// Curated named exports only; internal builders (openObject, jsonrpcRequest, …) stay private to src/schema.
+// Curated named exports only; the internal builders (openObject, jsonrpcRequest, …) are not part of the API.
 
 // --- JSON values, ids, `_meta` contents, icons, implementations
 export {
