@@ -89,16 +89,24 @@ function printTable(rows) {
       fmt(r.p99, 3),
       fmt(r.cpuMsPerFlow, 4),
       r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
-      target === undefined || r.ratio === undefined ? '' : `≥ ${target}× ${r.ratio >= target ? 'met' : 'MISSED'}`,
+      target === undefined || r.ratio === undefined
+        ? ''
+        : `≥ ${target}× ${r.ratio >= target ? 'met' : 'MISSED'}`,
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
-  const line = (cols) => `| ${cols.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  const line = (cols) =>
+    `| ${cols.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   console.log(`\n${line(header)}`);
-  console.log(`|${widths.map((w, i) => (i < 3 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  console.log(
+    `|${widths.map((w, i) => (i < 3 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+  );
   for (const row of body) console.log(line(row));
   for (const r of rows) {
-    if (r.errors > 0) console.log(`  ${r.side} ${r.flow} c=${r.concurrency}: ${r.errors} error(s), first: ${firstLine(r.firstError)}`);
+    if (r.errors > 0)
+      console.log(
+        `  ${r.side} ${r.flow} c=${r.concurrency}: ${r.errors} error(s), first: ${firstLine(r.firstError)}`,
+      );
   }
   console.log('');
 }

@@ -8,9 +8,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { createRequestStateCodec } from '@modelcontextprotocol/server';
 import * as sealNode from '@boomerang/seal';
 import * as sealPortable from '@boomerang/seal/portable';
+import { createRequestStateCodec } from '@modelcontextprotocol/server';
 
 const options = parseOptions();
 if (sealNode.sealBackend !== 'node' || sealPortable.sealBackend !== 'portable') {
@@ -45,7 +45,8 @@ const cases = [
         overhead: token.length - b64(payload.length),
         run: () => {
           const t = sealer.sealJson(value, { context: 'tools/call:order_book' });
-          if (sealer.unsealJson(t, { context: 'tools/call:order_book' }).data.length !== value.data.length) fail();
+          if (sealer.unsealJson(t, { context: 'tools/call:order_book' }).data.length !== value.data.length)
+            fail();
         },
       };
     },
@@ -89,7 +90,10 @@ const cases = [
         const sealed = Buffer.concat([cipher.update(payload), cipher.final(), cipher.getAuthTag()]);
         const decipher = createDecipheriv('aes-256-gcm', key, iv);
         decipher.setAuthTag(sealed.subarray(sealed.length - 16));
-        const plain = Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]);
+        const plain = Buffer.concat([
+          decipher.update(sealed.subarray(0, sealed.length - 16)),
+          decipher.final(),
+        ]);
         if (plain.length !== payload.length) fail();
       },
     }),
@@ -189,7 +193,8 @@ for (const size of options.sizes) {
   for (let round = 0; round < options.rounds; round++) {
     for (const [i, m] of made.entries()) samples[i].push(await opsPerSecond(m.run, options.durationMs));
   }
-  for (const [i, m] of made.entries()) results.set(`${m.name}|${size}`, { ops: median(samples[i]), overhead: m.overhead });
+  for (const [i, m] of made.entries())
+    results.set(`${m.name}|${size}`, { ops: median(samples[i]), overhead: m.overhead });
 }
 
 // --- report
@@ -204,7 +209,9 @@ for (const c of cases) {
   const overhead = cell(c.name, options.sizes[0]).overhead;
   console.log(`${c.name.padEnd(width)}  ${row.join('')}  ${overhead} B`);
 }
-console.log('\n(overhead: token characters beyond base64url(payload); raw ciphers: binary nonce + tag bytes)');
+console.log(
+  '\n(overhead: token characters beyond base64url(payload); raw ciphers: binary nonce + tag bytes)',
+);
 
 const ratio = (a, b, size) => cell(a, size).ops / cell(b, size).ops;
 const [nodeSeal, portableSeal, , rawNode, rawNoble, aesGcm, official] = cases.map((c) => c.name);
@@ -219,7 +226,9 @@ const ratios = [
 const rwidth = Math.max(...ratios.map((r) => r[0].length));
 console.log(`\n${'ratio'.padEnd(rwidth)}  ${options.sizes.map((s) => label(s).padStart(8)).join('')}`);
 for (const [title, a, b] of ratios) {
-  console.log(`${title.padEnd(rwidth)}  ${options.sizes.map((s) => ratio(a, b, s).toFixed(2).padStart(8)).join('')}`);
+  console.log(
+    `${title.padEnd(rwidth)}  ${options.sizes.map((s) => ratio(a, b, s).toFixed(2).padStart(8)).join('')}`,
+  );
 }
 
 function parseOptions() {

@@ -8,7 +8,10 @@ export function writeU32(out: Uint8Array, offset: number, value: number): void {
 
 /** Reads the big-endian u32 at `offset`. */
 export function readU32(bytes: Uint8Array, offset: number): number {
-  return ((bytes[offset]! << 24) | (bytes[offset + 1]! << 16) | (bytes[offset + 2]! << 8) | bytes[offset + 3]!) >>> 0;
+  return (
+    ((bytes[offset]! << 24) | (bytes[offset + 1]! << 16) | (bytes[offset + 2]! << 8) | bytes[offset + 3]!) >>>
+    0
+  );
 }
 
 /** Lower-case hex, for key ids and digests in operator output. */

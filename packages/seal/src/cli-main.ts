@@ -112,7 +112,9 @@ function inspect(token: string, values: { key?: string; 'key-env'?: string }, io
   try {
     parts = parseToken(token, nodeBackend);
   } catch {
-    io.stderr(`boomerang-seal: not a v1 token (expected canonical base64url starting with "${FORMAT_PREFIX_TEXT}")`);
+    io.stderr(
+      `boomerang-seal: not a v1 token (expected canonical base64url starting with "${FORMAT_PREFIX_TEXT}")`,
+    );
     return EXIT.rejected;
   }
   const rows: [string, string][] = [
@@ -155,7 +157,10 @@ function claimRows(claims: Claims, payloadBytes: number, now: number): [string, 
       'expires at',
       `${new Date(claims.exp * 1000).toISOString()} (${claims.exp}), ${left > 0 ? `in ${span(left)}` : `expired ${span(-left)} ago`}`,
     ],
-    ['audience', claims.audience.length > 0 ? JSON.stringify(new TextDecoder().decode(claims.audience)) : '(none)'],
+    [
+      'audience',
+      claims.audience.length > 0 ? JSON.stringify(new TextDecoder().decode(claims.audience)) : '(none)',
+    ],
     ['context', claims.context ? `sha256:${toHex(claims.context)}` : '(none)'],
     ['payload', `${payloadBytes} bytes`],
   ];

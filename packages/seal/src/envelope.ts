@@ -128,7 +128,8 @@ export function codecEnvelope(codec: SealCodec): Envelope {
       bytes.set(claims);
       bytes.set(payload, claims.length);
       const token = codec.seal(bytes);
-      if (typeof token !== 'string') throw new TypeError(`"codec.seal" expected string, got ${describe(token)}`);
+      if (typeof token !== 'string')
+        throw new TypeError(`"codec.seal" expected string, got ${describe(token)}`);
       return token;
     },
     open(token) {

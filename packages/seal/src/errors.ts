@@ -54,7 +54,12 @@ export function expectBytes(value: unknown, title: string, min = 0): asserts val
 }
 
 /** Throws `TypeError` unless `value` is an integer, `RangeError` unless it lies in `[min, max]`. */
-export function expectInteger(value: unknown, title: string, min: number, max: number): asserts value is number {
+export function expectInteger(
+  value: unknown,
+  title: string,
+  min: number,
+  max: number,
+): asserts value is number {
   if (typeof value !== 'number') throw new TypeError(`"${title}" expected integer, got ${describe(value)}`);
   if (!Number.isSafeInteger(value) || value < min || value > max) {
     throw new RangeError(`"${title}" expected integer in [${min}, ${max}], got ${value}`);

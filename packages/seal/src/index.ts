@@ -23,19 +23,17 @@ export function createSealer(options: SealerOptions): Sealer {
 }
 /** Which crypto backend this entry uses: `'portable'` (@noble/ciphers) here, `'node'` under the `node` condition. */
 export const sealBackend: 'node' | 'portable' = portableBackend.name;
-export {
-  type Sealer,
-  type SealerCodecOptions,
-  type SealerCommonOptions,
-  type SealerKeyOptions,
-  type SealerOptions,
-  type SealOptions,
-  type UnsealOptions,
-} from './sealer.js';
 export type { SealCodec } from './envelope.js';
-
 // --- errors
 export { SEAL_ERROR_REASONS, SealError, type SealErrorReason } from './errors.js';
-
 // --- keys
 export { generateKey, parseKeys } from './keys.js';
+export type {
+  Sealer,
+  SealerCodecOptions,
+  SealerCommonOptions,
+  SealerKeyOptions,
+  SealerOptions,
+  SealOptions,
+  UnsealOptions,
+} from './sealer.js';

@@ -1,3 +1,4 @@
+import { createHash, hkdfSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { portableBackend } from './backend-portable.js';
 import { createKeyRing, deriveCipherKey, generateKey, KEY_ID_BYTES, keyIdOf, parseKeys } from './keys.js';
@@ -40,7 +41,12 @@ describe('parseKeys', () => {
     ['an empty string', '', RangeError, /at least one key/],
     ['whitespace', '  ', RangeError, /at least one key/],
     ['an empty entry', `${hex(key)},`, RangeError, /"keys\[1\]" is empty/],
-    ['a short key', Buffer.alloc(16).toString('base64url'), RangeError, /"keys\[0\]" expected Uint8Array of length ≥ 32, got 16/],
+    [
+      'a short key',
+      Buffer.alloc(16).toString('base64url'),
+      RangeError,
+      /"keys\[0\]" expected Uint8Array of length ≥ 32, got 16/,
+    ],
     ['a passphrase', 'correct-horse-battery-staple-1234', RangeError, /"keys\[0\]"/],
     ['odd hex', `${hex(key)}a`, RangeError, /odd number of hex digits/],
     ['junk', 'not a key at all!', RangeError, /neither hex nor base64url/],
@@ -54,16 +60,31 @@ describe('key ring', () => {
   const k1 = generateKey();
 
   it.each([
-    ['a single key instead of an array', k1, TypeError, /"keys" expected array of Uint8Array, got Uint8Array/],
+    [
+      'a single key instead of an array',
+      k1,
+      TypeError,
+      /"keys" expected array of Uint8Array, got Uint8Array/,
+    ],
     ['a string', 'secret', TypeError, /"keys" expected array/],
     ['an empty array', [], RangeError, /at least 1 key, got 0/],
     ['a string key', ['x'.repeat(32)], TypeError, /"keys\[0\]" expected Uint8Array, got string/],
     ['a number key', [0], TypeError, /"keys\[0\]" expected Uint8Array, got number/],
     ['an array of numbers', [Array.from(k1)], TypeError, /"keys\[0\]" expected Uint8Array, got array/],
     ['an ArrayBuffer', [k1.buffer], TypeError, /got ArrayBuffer|got object/],
-    ['a 16-byte key', [new Uint8Array(16)], RangeError, /"keys\[0\]" expected Uint8Array of length ≥ 32, got 16/],
+    [
+      'a 16-byte key',
+      [new Uint8Array(16)],
+      RangeError,
+      /"keys\[0\]" expected Uint8Array of length ≥ 32, got 16/,
+    ],
     ['a 31-byte second key', [k1, new Uint8Array(31)], RangeError, /"keys\[1\]" expected .* got 31/],
-    ['a duplicate', [k1, generateKey(), Uint8Array.from(k1)], RangeError, /"keys\[2\]" duplicates "keys\[0\]"/],
+    [
+      'a duplicate',
+      [k1, generateKey(), Uint8Array.from(k1)],
+      RangeError,
+      /"keys\[2\]" duplicates "keys\[0\]"/,
+    ],
   ])('rejects %s', (_label, keys, type, message) => {
     for (const { api } of entries) {
       expect(() => api.createSealer({ keys: keys as Uint8Array[] })).toThrow(type);
@@ -91,6 +112,19 @@ describe('key ring', () => {
     expect(ring.lookup(new Uint8Array(KEY_ID_BYTES))).toBeUndefined();
   });
 
+  it('matches HKDF-SHA256 and SHA-256 as node:crypto computes them', () => {
+    const secret = generateKey();
+    const info = 'boomerang-seal/v1 xchacha20-poly1305 key';
+    const derived = new Uint8Array(hkdfSync('sha256', secret, new Uint8Array(0), info, 32));
+    expect(deriveCipherKey(secret)).toEqual(derived);
+    const id = createHash('sha256')
+      .update('boomerang-seal/v1 key id')
+      .update(derived)
+      .digest()
+      .subarray(0, 5);
+    expect(keyIdOf(derived)).toEqual(new Uint8Array(id));
+  });
+
   it('is stable across releases (known answer)', () => {
     const secret = Uint8Array.from({ length: 32 }, (_, i) => i);
     expect(hex(deriveCipherKey(secret))).toBe(DERIVED_KEY_HEX);
@@ -100,38 +134,43 @@ describe('key ring', () => {
 
 describe('rotation', () => {
   it('a fleet going [old] → [old,new] → [new,old] → [new] never rejects a valid token; then old-key tokens are', () => {
+    const ttlSeconds = 600;
     for (const { api: a } of entries) {
       for (const { api: b } of entries) {
         const clock = manualClock();
         const [oldKey, newKey] = [generateKey(), generateKey()];
+        // Odd instances run the other backend: a mixed fleet must interoperate too.
         const instance = (keys: Uint8Array[], i: number) =>
-          (i % 2 === 0 ? a : b).createSealer({ keys, ttlSeconds: 600, audience: 'fleet', clock: clock.now });
+          (i % 2 === 0 ? a : b).createSealer({ keys, ttlSeconds, audience: 'fleet', clock: clock.now });
         const phases = [[oldKey], [oldKey, newKey], [newKey, oldKey], [newKey]];
-        const minted: { token: string; phase: number; payload: Uint8Array }[] = [];
-        let fleet = phases[0]!.map(() => [0, 1, 2].map((i) => instance(phases[0]!, i)))[0]!;
+        let fleet = [0, 1, 2].map((i) => instance([oldKey], i));
+        const minted: { token: string; phase: number; exp: number; payload: Uint8Array }[] = [];
         for (const [phase, keys] of phases.entries()) {
-          // Instances restart one by one; while they do, old and new configurations serve side by side.
+          // The runbook: drop the old key only once every token it sealed has expired.
+          if (phase === 3) clock.advance(ttlSeconds * 1000);
+          // Instances restart one at a time, so old and new configurations serve side by side.
           for (let i = 0; i < fleet.length; i++) {
             fleet = fleet.map((s, j) => (j === i ? instance(keys, j) : s));
             for (const [j, sealer] of fleet.entries()) {
               const payload = text(`phase ${phase}, restart ${i}, instance ${j}`);
-              minted.push({ token: sealer.seal(payload), phase, payload });
+              minted.push({
+                token: sealer.seal(payload),
+                phase,
+                exp: clock.now() + ttlSeconds * 1000,
+                payload,
+              });
             }
-            // Every token minted so far that is still within its TTL opens on every instance, unless it was
-            // minted with the old key and the fleet is entirely in phase 3.
-            for (const { token, phase: p, payload } of minted) {
-              for (const sealer of fleet) {
-                const oldOnly = p <= 1 && phase === 3 && i === fleet.length - 1;
-                if (!oldOnly) expect(sealer.unseal(token)).toEqual(payload);
-              }
+            for (const { token, exp, payload } of minted) {
+              if (clock.now() >= exp) continue;
+              for (const sealer of fleet) expect(sealer.unseal(token)).toEqual(payload);
             }
-            clock.advance(60_000); // a minute per restart: phases last more than one TTL all together
+            clock.advance(60_000);
           }
         }
-        // Phase 3 complete: tokens sealed under the old key are now unknown to every instance.
-        const oldTokens = minted.filter((m) => m.phase <= 1);
-        expect(oldTokens.length).toBeGreaterThan(0);
-        for (const { token } of oldTokens) {
+        // Phase 3 done: the old key is gone, so anything it sealed is refused, even a token minted just now.
+        const oldTokens = minted.filter((m) => m.phase <= 1).map((m) => m.token);
+        oldTokens.push(instance([oldKey], 0).seal(text('late')));
+        for (const token of oldTokens) {
           for (const sealer of fleet) expect(reasonOf(() => sealer.unseal(token))).toBe('unknown-key');
         }
       }
@@ -139,5 +178,5 @@ describe('rotation', () => {
   });
 });
 
-const DERIVED_KEY_HEX = 'TBD';
-const KEY_ID_HEX = 'TBD';
+const DERIVED_KEY_HEX = '305096a0400767457dcc1b77f641fc9caadaa76c0a84bd5cea6d68ae420cb76f';
+const KEY_ID_HEX = '2f6854bbd0';

@@ -45,7 +45,12 @@ export function parseKeys(text: string): Uint8Array[] {
       if (entry.length % 2 !== 0) throw new RangeError(`"${title}" has an odd number of hex digits`);
       key = hexToBytes(entry);
     } else {
-      key = decodeBase64Url(entry.replace(/\+/g, '-').replace(/\//g, '_').replace(/={1,2}$/, ''));
+      key = decodeBase64Url(
+        entry
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/={1,2}$/, ''),
+      );
       if (key === undefined) throw new RangeError(`"${title}" is neither hex nor base64url`);
     }
     expectBytes(key, title, MIN_KEY_BYTES);
@@ -102,7 +107,8 @@ export function createKeyRing(keys: unknown, backend: Backend): KeyRing {
     const cipherKey = deriveCipherKey(secret);
     const id = keyIdOf(cipherKey);
     const n = idNumber(id);
-    if (slots.has(n)) throw new RangeError(`"keys[${index}]" has the key id of an earlier key; generate another`);
+    if (slots.has(n))
+      throw new RangeError(`"keys[${index}]" has the key id of an earlier key; generate another`);
     slots.set(n, { id, aead: backend.aead(cipherKey) });
   });
   const primary = slots.values().next().value;

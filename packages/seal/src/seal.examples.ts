@@ -2,9 +2,9 @@
 // leading `// import …` comment lines shown as the imports they stand for. README.test.ts keeps the README in
 // sync with these regions and runs every example.
 import { Buffer } from 'node:buffer';
+import { createSealer, generateKey, parseKeys, type SealCodec, SealError } from '@boomerang/seal';
 import { gcmsiv } from '@noble/ciphers/aes.js';
 import { randomBytes } from '@noble/ciphers/utils.js';
-import { createSealer, generateKey, parseKeys, type SealCodec, SealError } from '@boomerang/seal';
 
 export function quickStart(): unknown {
   // #region quick-start

@@ -22,7 +22,10 @@ function sealerSuite(flavour: Flavour): void {
             fc.option(fc.oneof(fc.string(), fc.uint8Array({ maxLength: 64 })), { nil: undefined }),
             fc.integer({ min: 1, max: 10 ** 6 }),
             (payload, context, ttlSeconds) => {
-              const token = sealer.seal(payload, context === undefined ? { ttlSeconds } : { context, ttlSeconds });
+              const token = sealer.seal(
+                payload,
+                context === undefined ? { ttlSeconds } : { context, ttlSeconds },
+              );
               expect(sealer.unseal(token, context === undefined ? {} : { context })).toEqual(payload);
             },
           ),
@@ -34,7 +37,9 @@ function sealerSuite(flavour: Flavour): void {
         fc.assert(
           fc.property(fc.jsonValue(), (value) => {
             const expected: unknown = JSON.parse(JSON.stringify(value));
-            expect(sealer.unsealJson(sealer.sealJson(value, { context: 'c' }), { context: 'c' })).toEqual(expected);
+            expect(sealer.unsealJson(sealer.sealJson(value, { context: 'c' }), { context: 'c' })).toEqual(
+              expected,
+            );
           }),
           { numRuns: 150 },
         );
@@ -176,12 +181,20 @@ function sealerSuite(flavour: Flavour): void {
         ['10 MB string', 'A'.repeat(10 * 1024 * 1024), 'too-large'],
         ['10 MB of emoji', '😀'.repeat(5 * 1024 * 1024), 'too-large'],
         ['padding', `${good}=`, flavour.brokenReason],
-        ['padding to a multiple of 4', good + '='.repeat((4 - (good.length % 4)) % 4 || 4), flavour.brokenReason],
+        [
+          'padding to a multiple of 4',
+          good + '='.repeat((4 - (good.length % 4)) % 4 || 4),
+          flavour.brokenReason,
+        ],
         ['standard alphabet', good.replace(/-/g, '+').replace(/_/g, '/').concat('+/'), flavour.brokenReason],
         ['leading space', ` ${good}`, flavour.brokenReason],
         ['trailing newline', `${good}\n`, flavour.brokenReason],
         ['zero-width space', `${good.slice(0, 10)}\u200b${good.slice(10)}`, flavour.brokenReason],
-        ['full-width letters', good.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)), flavour.brokenReason],
+        [
+          'full-width letters',
+          good.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)),
+          flavour.brokenReason,
+        ],
         ['lone surrogate', `${good}\ud800`, flavour.brokenReason],
         ['NUL', `${good}\0`, flavour.brokenReason],
         ['JSON of the token', JSON.stringify(good), flavour.brokenReason],

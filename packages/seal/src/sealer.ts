@@ -116,10 +116,13 @@ export function createSealerWith(backend: Backend, options: SealerOptions): Seal
   }
   expectInteger(ttlSeconds, 'ttlSeconds', 1, MAX_TTL_SECONDS);
   expectInteger(maxTokenBytes, 'maxTokenBytes', 1, MAX_TOKEN_LIMIT);
-  if (typeof audience !== 'string') throw new TypeError(`"audience" expected string, got ${describe(audience)}`);
+  if (typeof audience !== 'string')
+    throw new TypeError(`"audience" expected string, got ${describe(audience)}`);
   const audienceBytes = utf8.encode(audience);
   if (audienceBytes.length > MAX_AUDIENCE_BYTES) {
-    throw new RangeError(`"audience" expected at most ${MAX_AUDIENCE_BYTES} UTF-8 bytes, got ${audienceBytes.length}`);
+    throw new RangeError(
+      `"audience" expected at most ${MAX_AUDIENCE_BYTES} UTF-8 bytes, got ${audienceBytes.length}`,
+    );
   }
   if (typeof clock !== 'function') throw new TypeError(`"clock" expected function, got ${describe(clock)}`);
   const envelope: Envelope =

@@ -13,9 +13,17 @@ afterEach(async () => {
 });
 
 /** A client transport for the plain-Node fake server, run with `flags`. */
-function fake(flags: string[] = [], options: Partial<StdioClientTransportOptions> = {}): StdioClientTransport {
+function fake(
+  flags: string[] = [],
+  options: Partial<StdioClientTransportOptions> = {},
+): StdioClientTransport {
   return processes.transport(
-    new StdioClientTransport({ command: process.execPath, args: [FAKE_SERVER, ...flags], stderr: 'ignore', ...options }),
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [FAKE_SERVER, ...flags],
+      stderr: 'ignore',
+      ...options,
+    }),
   );
 }
 
@@ -55,7 +63,11 @@ describe('StdioClientTransport: running a server', () => {
     const transport = fake();
     const messages = transport.messages[Symbol.asyncIterator]();
     await transport.send(request(1, 'split'));
-    expect((await next(messages)).value).toEqual({ jsonrpc: '2.0', id: 1, result: { echo: {}, text: '日本 🪃' } });
+    expect((await next(messages)).value).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { echo: {}, text: '日本 🪃' },
+    });
   });
 
   it('skips lines that are not JSON-RPC messages with a warning, and keeps reading', async () => {
@@ -68,7 +80,8 @@ describe('StdioClientTransport: running a server', () => {
     expect(warnings).toHaveLength(4); // blank lines are not warned about
     expect(warnings[0]?.[0]).toMatch(/not a JSON-RPC message \(Parse error\): hello, I am not JSON$/);
     expect(warnings[1]?.[0]).toMatch(/batches are not supported/);
-    for (const [, options] of warnings) expect(options).toMatchObject({ code: 'BOOMERANG_STDIO_INVALID_LINE' });
+    for (const [, options] of warnings)
+      expect(options).toMatchObject({ code: 'BOOMERANG_STDIO_INVALID_LINE' });
   });
 
   it("exposes the server's stderr with stderr: 'pipe'", async () => {
@@ -129,9 +142,16 @@ describe('StdioClientTransport: a server that dies', () => {
   it('exits at start: a send that races the exit still names the exit code', async () => {
     const transport = fake(['--exit-at-start=2']);
     await transport.start();
-    const sends = Array.from({ length: 20 }, (_, i) => transport.send(request(i)).then(() => 'sent', (e: Error) => e.message));
+    const sends = Array.from({ length: 20 }, (_, i) =>
+      transport.send(request(i)).then(
+        () => 'sent',
+        (e: Error) => e.message,
+      ),
+    );
     const outcomes = await within('sends settle', Promise.all(sends));
-    expect(outcomes.filter((outcome) => outcome !== 'sent').every((m) => m.endsWith('exited with code 2'))).toBe(true);
+    expect(
+      outcomes.filter((outcome) => outcome !== 'sent').every((m) => m.endsWith('exited with code 2')),
+    ).toBe(true);
     for await (const _message of transport.messages) throw new Error('expected no message');
     expect(transport.exit).toEqual({ code: 2, signal: null });
     await expect(transport.send(request(99))).rejects.toThrow(/exited with code 2$/);
@@ -164,7 +184,9 @@ describe('StdioClientTransport: a server that dies', () => {
   });
 
   it('spawn failure reaches a send that started the process', async () => {
-    const transport = processes.transport(new StdioClientTransport({ command: process.execPath, cwd: '/no/such/dir' }));
+    const transport = processes.transport(
+      new StdioClientTransport({ command: process.execPath, cwd: '/no/such/dir' }),
+    );
     await expect(transport.send(request(1))).rejects.toThrow(/could not start ".*" in \/no\/such\/dir/);
   });
 });
@@ -178,7 +200,9 @@ describe('StdioClientTransport: close()', () => {
   });
 
   it('a server that ignores SIGTERM gets SIGKILL, within the configured bounds', async () => {
-    const transport = fake(['--ignore-sigterm'], { shutdownTimeouts: { stdinMs: 50, sigtermMs: 100, sigkillMs: 2000 } });
+    const transport = fake(['--ignore-sigterm'], {
+      shutdownTimeouts: { stdinMs: 50, sigtermMs: 100, sigkillMs: 2000 },
+    });
     const messages = transport.messages[Symbol.asyncIterator]();
     await transport.send(request(1)); // answered: the SIGTERM handler is installed
     await next(messages);
@@ -211,7 +235,9 @@ describe('StdioClientTransport: close()', () => {
     expect(make({ command: 'node', args: [1] })).toThrow(TypeError);
     expect(make({ command: 'node', stderr: 'file' })).toThrow(TypeError);
     expect(make({ command: 'node', shutdownTimeouts: { stdinMs: -1 } })).toThrow(RangeError);
-    expect(make({ command: 'node', shutdownTimeouts: { sigkillMs: Number.POSITIVE_INFINITY } })).toThrow(RangeError);
+    expect(make({ command: 'node', shutdownTimeouts: { sigkillMs: Number.POSITIVE_INFINITY } })).toThrow(
+      RangeError,
+    );
     expect(make({ command: 'node', maxMessageBytes: 0 })).toThrow(RangeError);
   });
 });

@@ -2,7 +2,12 @@ import { Buffer } from 'node:buffer';
 import { type ChildProcess, spawn } from 'node:child_process';
 import process from 'node:process';
 import type { Readable } from 'node:stream';
-import type { JSONRPCErrorResponse, JSONRPCMessage, Transport, TransportSendOptions } from '@boomerang/protocol';
+import type {
+  JSONRPCErrorResponse,
+  JSONRPCMessage,
+  Transport,
+  TransportSendOptions,
+} from '@boomerang/protocol';
 import { serverEnvironment } from './environment.js';
 import {
   checkMaxMessageBytes,
@@ -100,6 +105,7 @@ export class StdioClientTransport implements Transport {
   #spawned = false;
   #spawnError: Error | undefined;
   #closedByCaller = false;
+  #done = false;
   #stdoutEnded = false;
   #stdinFailure: Error | undefined;
   #exit: StdioExit | undefined;
@@ -111,9 +117,15 @@ export class StdioClientTransport implements Transport {
    * unknown `stderr` mode, and `RangeError` for a negative or non-finite timeout or a bad `maxMessageBytes`.
    */
   constructor(options: StdioClientTransportOptions) {
-    const { command, args = [], stderr = 'inherit' } = options ?? ({} as Partial<StdioClientTransportOptions>);
+    const {
+      command,
+      args = [],
+      stderr = 'inherit',
+    } = options ?? ({} as Partial<StdioClientTransportOptions>);
     if (typeof command !== 'string' || command === '') {
-      throw new TypeError(`"command" expected a non-empty string, got ${JSON.stringify(command) ?? typeof command}`);
+      throw new TypeError(
+        `"command" expected a non-empty string, got ${JSON.stringify(command) ?? typeof command}`,
+      );
     }
     if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
       throw new TypeError('"args" expected an array of strings');
@@ -269,7 +281,8 @@ export class StdioClientTransport implements Transport {
 
   /** Ends `messages` and releases the pipes. Idempotent. */
   #finish(): void {
-    if (this.#queue.ended) return;
+    if (this.#done) return;
+    this.#done = true;
     this.#detach?.();
     this.#child?.stdout?.destroy();
     this.#child?.stdin?.destroy();

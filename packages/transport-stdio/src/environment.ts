@@ -1,7 +1,19 @@
 import process from 'node:process';
 
 /** Variables a server process needs to run at all: find programs, a home, a locale, a temp dir. */
-const POSIX_NAMES = ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TMPDIR', 'TZ'];
+const POSIX_NAMES = [
+  'HOME',
+  'LOGNAME',
+  'PATH',
+  'SHELL',
+  'TERM',
+  'USER',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TMPDIR',
+  'TZ',
+];
 const WINDOWS_NAMES = [
   'APPDATA',
   'COMSPEC',
@@ -39,7 +51,9 @@ export function defaultEnvironment(): Record<string, string> {
 }
 
 /** `defaultEnvironment()` overlaid with `overrides`; a key set to `undefined` removes that variable. */
-export function serverEnvironment(overrides: Readonly<Record<string, string | undefined>> = {}): Record<string, string> {
+export function serverEnvironment(
+  overrides: Readonly<Record<string, string | undefined>> = {},
+): Record<string, string> {
   const env: Record<string, string> = defaultEnvironment();
   for (const [name, value] of Object.entries(overrides)) {
     if (value === undefined) delete env[name];

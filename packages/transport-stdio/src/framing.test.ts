@@ -32,7 +32,9 @@ describe('serializeMessage', () => {
     const cyclic: Record<string, unknown> = { jsonrpc: '2.0', method: 'x' };
     cyclic.params = cyclic;
     expect(() => serializeMessage(cyclic as JSONRPCMessage)).toThrow(TypeError);
-    expect(() => serializeMessage({ jsonrpc: '2.0', method: 'x', params: { n: 1n } } as never)).toThrow(TypeError);
+    expect(() => serializeMessage({ jsonrpc: '2.0', method: 'x', params: { n: 1n } } as never)).toThrow(
+      TypeError,
+    );
     expect(() => serializeMessage('text' as never)).toThrow(TypeError);
     expect(() => serializeMessage(undefined as never)).toThrow(TypeError);
   });
@@ -64,7 +66,10 @@ describe('LineSplitter', () => {
   });
 
   it('discards a line over the limit as it streams in, reports it once, and keeps going', () => {
-    const { lines, oversize } = split(['ok1\n', 'y'.repeat(10), 'y'.repeat(10), 'y\nok2\n', 'z'.repeat(30)], 16);
+    const { lines, oversize } = split(
+      ['ok1\n', 'y'.repeat(10), 'y'.repeat(10), 'y\nok2\n', 'z'.repeat(30)],
+      16,
+    );
     expect(lines).toEqual(['ok1', 'ok2']);
     expect(oversize).toBe(2);
   });
@@ -135,7 +140,13 @@ function slowSink(highWaterMark: number) {
       pending.push(() => callback());
     },
   });
-  return { stream, received, release: () => pending.splice(0).forEach((done) => done()) };
+  return {
+    stream,
+    received,
+    release: () => {
+      for (const done of pending.splice(0)) done();
+    },
+  };
 }
 
 describe('LineWriter', () => {

@@ -33,7 +33,9 @@ export function serializeMessage(message: JSONRPCMessage): string {
     });
   }
   if (typeof text !== 'string' || !text.startsWith('{')) {
-    throw new TypeError(`"message" expected a JSON-RPC message object, got ${message === null ? 'null' : typeof message}`);
+    throw new TypeError(
+      `"message" expected a JSON-RPC message object, got ${message === null ? 'null' : typeof message}`,
+    );
   }
   return `${text}\n`;
 }
@@ -188,7 +190,10 @@ export function readMessages(input: Readable, handlers: MessageReaderHandlers): 
 function tooLarge(maxBytes: number): JSONRPCErrorResponse {
   return {
     jsonrpc: '2.0',
-    error: { code: ErrorCode.InvalidRequest, message: `Invalid Request: message larger than ${maxBytes} bytes` },
+    error: {
+      code: ErrorCode.InvalidRequest,
+      message: `Invalid Request: message larger than ${maxBytes} bytes`,
+    },
   } as JSONRPCErrorResponse;
 }
 

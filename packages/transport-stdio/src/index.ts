@@ -3,12 +3,12 @@
 
 // --- client end
 export {
-  type StdioClientTransportOptions,
   StdioClientTransport,
+  type StdioClientTransportOptions,
   type StdioExit,
   type StdioShutdownTimeouts,
 } from './client.js';
 export { defaultEnvironment } from './environment.js';
 
 // --- server end
-export { type StdioServerTransportOptions, StdioServerTransport } from './server.js';
+export { StdioServerTransport, type StdioServerTransportOptions } from './server.js';

@@ -84,7 +84,8 @@ export class MessageQueue {
     };
     return Object.freeze({
       [Symbol.asyncIterator]: () => {
-        if (iterated) throw new TypeError('"messages" can be iterated only once (one consumer per transport)');
+        if (iterated)
+          throw new TypeError('"messages" can be iterated only once (one consumer per transport)');
         iterated = true;
         hooks.onStart();
         return iterator;

@@ -14,7 +14,9 @@ function serve(options: StdioServerTransportOptions = {}) {
   const stdout = new PassThrough();
   const transport = new StdioServerTransport({ stdin, stdout, ...options });
   const messages = transport.messages[Symbol.asyncIterator]();
-  const lines = createInterface({ input: stdout, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]();
+  const lines = createInterface({ input: stdout, crlfDelay: Number.POSITIVE_INFINITY })[
+    Symbol.asyncIterator
+  ]();
   const nextLine = async (): Promise<unknown> => {
     const next = await within('a line on stdout', lines.next());
     return next.done ? undefined : JSON.parse(next.value);
@@ -23,7 +25,11 @@ function serve(options: StdioServerTransportOptions = {}) {
   return { stdin, stdout, transport, messages, nextLine, nextMessage };
 }
 
-const request = (id: number | string, method = 'tools/list'): JSONRPCMessage => ({ jsonrpc: '2.0', id, method });
+const request = (id: number | string, method = 'tools/list'): JSONRPCMessage => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+});
 const line = (message: JSONRPCMessage) => `${JSON.stringify(message)}\n`;
 
 describe('StdioServerTransport: framing', () => {
@@ -32,12 +38,21 @@ describe('StdioServerTransport: framing', () => {
     stdin.write(line(request(1)));
     expect(await nextMessage()).toEqual({ done: false, value: request(1) });
     await transport.send({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', tools: [] } });
-    expect(await nextLine()).toEqual({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', tools: [] } });
+    expect(await nextLine()).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { resultType: 'complete', tools: [] },
+    });
   });
 
   it('joins a message split across one-byte chunks (multi-byte characters included)', async () => {
     const { stdin, nextMessage } = serve();
-    const message = { jsonrpc: '2.0', id: 'é', method: 'tools/call', params: { name: '日本 🪃' } } as JSONRPCMessage;
+    const message = {
+      jsonrpc: '2.0',
+      id: 'é',
+      method: 'tools/call',
+      params: { name: '日本 🪃' },
+    } as JSONRPCMessage;
     for (const byte of Buffer.from(line(message))) stdin.write(Buffer.of(byte));
     expect((await nextMessage()).value).toEqual(message);
   });
@@ -45,14 +60,21 @@ describe('StdioServerTransport: framing', () => {
   it('reads many messages from one chunk, with CRLF line ends and blank lines between them', async () => {
     const { stdin, nextMessage } = serve();
     const many = Array.from({ length: 500 }, (_, i) => request(i));
-    stdin.write(many.map((m, i) => `${JSON.stringify(m)}${i % 2 ? '\r\n' : '\n'}${i % 7 ? '' : '\n  \r\n'}`).join(''));
+    stdin.write(
+      many.map((m, i) => `${JSON.stringify(m)}${i % 2 ? '\r\n' : '\n'}${i % 7 ? '' : '\n  \r\n'}`).join(''),
+    );
     for (const message of many) expect((await nextMessage()).value).toEqual(message);
   });
 
   it('reads and writes a message of several MB', async () => {
     const { stdin, transport, nextMessage, nextLine } = serve();
     const text = 'abc é 日本 🪃 '.repeat(400_000); // ≈ 7 MB of UTF-8
-    const big = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'upload', arguments: { text } } };
+    const big = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'upload', arguments: { text } },
+    };
     const bytes = Buffer.from(line(big as JSONRPCMessage));
     for (let i = 0; i < bytes.length; i += 65_536) stdin.write(bytes.subarray(i, i + 65_536));
     expect((await nextMessage()).value).toEqual(big);
@@ -95,7 +117,9 @@ describe('StdioServerTransport: hostile lines are answered, never yielded, and s
     const { stdin, nextMessage, nextLine } = serve({ maxMessageBytes: 1024 });
     for (let i = 0; i < 100; i++) stdin.write('x'.repeat(1000));
     stdin.write(`\n${line(request('after'))}`);
-    expect(await nextLine()).toMatchObject({ error: { code: -32600, message: expect.stringMatching(/1024 bytes/) } });
+    expect(await nextLine()).toMatchObject({
+      error: { code: -32600, message: expect.stringMatching(/1024 bytes/) },
+    });
     expect((await nextMessage()).value).toEqual(request('after'));
   });
 
@@ -147,10 +171,17 @@ describe('StdioServerTransport: lifecycle', () => {
 
   it('send waits for drain when stdout is full', async () => {
     const callbacks: (() => void)[] = [];
-    const stdout = new Writable({ highWaterMark: 16, write: (_chunk, _encoding, callback) => callbacks.push(callback) });
+    const stdout = new Writable({
+      highWaterMark: 16,
+      write: (_chunk, _encoding, callback) => callbacks.push(callback),
+    });
     const transport = new StdioServerTransport({ stdin: new PassThrough(), stdout });
     let sent = false;
-    const sending = transport.send({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'x'.repeat(64) } });
+    const sending = transport.send({
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { data: 'x'.repeat(64) },
+    });
     void sending.then(() => {
       sent = true;
     });
@@ -161,18 +192,24 @@ describe('StdioServerTransport: lifecycle', () => {
   });
 
   it('a failing stdout (the client went away) closes the transport and ends the iteration', async () => {
-    const stdout = new Writable({ write: (_chunk, _encoding, callback) => callback(new Error('write EPIPE')) });
+    const stdout = new Writable({
+      write: (_chunk, _encoding, callback) => callback(new Error('write EPIPE')),
+    });
     const stdin = new PassThrough();
     const transport = new StdioServerTransport({ stdin, stdout });
     const messages = transport.messages[Symbol.asyncIterator]();
-    await expect(transport.send(request(1))).rejects.toThrow('stdio transport is closed: stdout failed (write EPIPE)');
+    await expect(transport.send(request(1))).rejects.toThrow(
+      'stdio transport is closed: stdout failed (write EPIPE)',
+    );
     expect((await within('iteration ends', messages.next())).done).toBe(true);
     await expect(transport.send(request(2))).rejects.toThrow(/closed/);
   });
 
   it('rejects an unserializable message with TypeError and an aborted signal with its reason', async () => {
     const { transport } = serve();
-    await expect(transport.send({ jsonrpc: '2.0', method: 'x', params: { n: 1n } } as never)).rejects.toThrow(TypeError);
+    await expect(transport.send({ jsonrpc: '2.0', method: 'x', params: { n: 1n } } as never)).rejects.toThrow(
+      TypeError,
+    );
     const reason = new Error('aborted by caller');
     await expect(transport.send(request(1), { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
   });
@@ -182,7 +219,7 @@ describe('StdioServerTransport in a real server process', () => {
   let fixtures: FixtureBundle;
   const processes = new Processes();
   beforeAll(async () => {
-    fixtures = await bundleFixtures(['echo-server']);
+    fixtures = await bundleFixtures(['test-fixtures/echo-server.mjs']);
   });
   afterAll(() => fixtures?.remove());
   afterEach(() => processes.stopAll());
@@ -191,8 +228,11 @@ describe('StdioServerTransport in a real server process', () => {
     const child = processes.child(spawn(process.execPath, [fixtures.path('echo-server')], { stdio: 'pipe' }));
     const stderr: string[] = [];
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
-    const lines = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]();
-    const nextLine = async () => (await within('a line from the server', lines.next())).value as string | undefined;
+    const lines = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY })[
+      Symbol.asyncIterator
+    ]();
+    const nextLine = async () =>
+      (await within('a line from the server', lines.next())).value as string | undefined;
     child.stdin.write('not json\n');
     child.stdin.write(line({ jsonrpc: '2.0', id: 1, method: 'ping', params: { n: 1 } }));
     const answers = [await nextLine(), await nextLine()];
@@ -209,9 +249,3 @@ describe('StdioServerTransport in a real server process', () => {
     expect(stderr.join('')).toContain('echo-server: stdin ended');
   });
 });
-
-async function collectLines(stream: Readable): Promise<string[]> {
-  const lines: string[] = [];
-  for await (const text of createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })) lines.push(text);
-  return lines;
-}

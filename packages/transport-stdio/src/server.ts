@@ -60,7 +60,10 @@ export class StdioServerTransport implements Transport {
     this.#writer = new LineWriter(options.stdout ?? process.stdout, (error) => {
       void this.#shutDown(`stdout failed (${error.message})`);
     });
-    this.messages = this.#queue.iterable({ onStart: () => this.#startReading(), onReturn: () => this.close() });
+    this.messages = this.#queue.iterable({
+      onStart: () => this.#startReading(),
+      onReturn: () => this.close(),
+    });
   }
 
   /**
@@ -99,7 +102,8 @@ export class StdioServerTransport implements Transport {
         // Answered here, so a bad line never reaches the server and the next line is served as usual.
         if (this.#closedBecause === undefined) this.#writer.write(serializeMessage(error)).catch(() => {});
       },
-      onEnd: (error) => void this.#shutDown(error === undefined ? 'stdin ended' : `stdin failed (${error.message})`),
+      onEnd: (error) =>
+        void this.#shutDown(error === undefined ? 'stdin ended' : `stdin failed (${error.message})`),
     });
   }
 

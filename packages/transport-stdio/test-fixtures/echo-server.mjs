@@ -6,7 +6,11 @@ const transport = new StdioServerTransport();
 console.error('echo-server: ready (logs go to stderr)');
 for await (const message of transport.messages) {
   if ('id' in message && 'method' in message) {
-    const response = { jsonrpc: '2.0', id: message.id, result: { resultType: 'complete', echo: message.params ?? {} } };
+    const response = {
+      jsonrpc: '2.0',
+      id: message.id,
+      result: { resultType: 'complete', echo: message.params ?? {} },
+    };
     // Rejects once stdin has ended (the client closed the connection): the answer has nobody to go to.
     await transport.send(response).catch((error) => console.error(`echo-server: ${error.message}`));
   }

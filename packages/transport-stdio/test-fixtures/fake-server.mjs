@@ -13,7 +13,8 @@ import { createInterface } from 'node:readline';
 const flags = new Set(process.argv.slice(2));
 const exitAtStart = process.argv.find((arg) => arg.startsWith('--exit-at-start='));
 if (exitAtStart) process.exit(Number(exitAtStart.split('=')[1]));
-if (flags.has('--ignore-sigterm')) process.on('SIGTERM', () => console.error('fake-server: ignoring SIGTERM'));
+if (flags.has('--ignore-sigterm'))
+  process.on('SIGTERM', () => console.error('fake-server: ignoring SIGTERM'));
 if (flags.has('--ignore-eof') || flags.has('--ignore-sigterm')) setInterval(() => {}, 1 << 30);
 
 const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
@@ -37,7 +38,9 @@ lines.on('line', (line) => {
       const text = `${JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { echo: params, text: '日本 🪃' } })}\r\n`;
       const bytes = Buffer.from(text);
       const cuts = [0, 20, bytes.indexOf(0xf0) + 2, bytes.length]; // the second cut splits the emoji's bytes
-      cuts.slice(1).forEach((end, i) => setTimeout(() => process.stdout.write(bytes.subarray(cuts[i], end)), 20 * i));
+      for (let i = 1; i < cuts.length; i++) {
+        setTimeout(() => process.stdout.write(bytes.subarray(cuts[i - 1], cuts[i])), 20 * (i - 1));
+      }
       return;
     }
     case 'noise':

@@ -1,10 +1,11 @@
 // The Boomerang side: low-level Server whose handlers return InputRequiredResults, request state sealed with the
 // one-line `sealed({ keys })` opt-in (AEAD, expiry, binding to method + tool name + argument digest), and the
 // Client's automatic loop answering from its `elicitation` callback, over the in-memory pair.
+
+import { Client } from '@boomerang/client';
 import { elicitRequest, inputRequired } from '@boomerang/protocol';
 import { generateKey } from '@boomerang/seal';
 import { Server, sealed } from '@boomerang/server';
-import { Client } from '@boomerang/client';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import {
   answer,
@@ -20,7 +21,9 @@ import {
 
 const askConfirm = elicitRequest({ mode: 'form', message: CONFIRM_MESSAGE, requestedSchema: CONFIRM_SCHEMA });
 const askStep = Array.from({ length: WIZARD_STEPS + 1 }, (_, k) =>
-  k === 0 ? undefined : elicitRequest({ mode: 'form', message: wizardMessage(k), requestedSchema: STEP_SCHEMA }),
+  k === 0
+    ? undefined
+    : elicitRequest({ mode: 'form', message: wizardMessage(k), requestedSchema: STEP_SCHEMA }),
 );
 const tools = ['plain', 'confirm', 'wizard'].map((name) => ({ name, inputSchema: TOOL_INPUT_SCHEMA }));
 const text = (value) => ({ content: [{ type: 'text', text: value }] });
@@ -44,7 +47,8 @@ async function onCallTool(params, ctx) {
     case 'plain':
       return text(expected.plain(n));
     case 'confirm': {
-      if (accepted(responses, 'confirm')?.ok !== true) return inputRequired({ inputRequests: { confirm: askConfirm } });
+      if (accepted(responses, 'confirm')?.ok !== true)
+        return inputRequired({ inputRequests: { confirm: askConfirm } });
       return text(expected.confirm(n));
     }
     case 'wizard': {
@@ -55,7 +59,10 @@ async function onCallTool(params, ctx) {
       if (typeof got === 'string') answers.push(got);
       if (answers.length < WIZARD_STEPS) {
         const k = answers.length + 1;
-        return inputRequired({ inputRequests: { [stepKey(k)]: askStep[k] }, requestState: JSON.stringify(answers) });
+        return inputRequired({
+          inputRequests: { [stepKey(k)]: askStep[k] },
+          requestState: JSON.stringify(answers),
+        });
       }
       return text(`wizard ${n}: ${answers.join(',')}`);
     }

@@ -14,14 +14,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
-import {
-  answer,
-  CONFIRM_MESSAGE,
-  expected,
-  stepKey,
-  WIZARD_STEPS,
-  wizardMessage,
-} from './workload.mjs';
+import { answer, CONFIRM_MESSAGE, expected, stepKey, WIZARD_STEPS, wizardMessage } from './workload.mjs';
 
 const input = z.object({ n: z.number() });
 const confirmSchema = z.object({ ok: z.boolean() });

@@ -61,7 +61,10 @@ export const entries = [
 ] as const;
 
 /** A clock the test moves by hand (epoch ms). */
-export function manualClock(start = Date.UTC(2026, 6, 28, 12)): { now: () => number; advance(ms: number): void } {
+export function manualClock(start = Date.UTC(2026, 6, 28, 12)): {
+  now: () => number;
+  advance(ms: number): void;
+} {
   let t = start;
   return {
     now: () => t,

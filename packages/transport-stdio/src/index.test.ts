@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import * as api from './index.js';
+
+describe('@boomerang/transport-stdio', () => {
+  it('exports exactly its public API', () => {
+    expect(Object.keys(api).sort()).toEqual([
+      'StdioClientTransport',
+      'StdioServerTransport',
+      'defaultEnvironment',
+    ]);
+  });
+});
