@@ -1,6 +1,8 @@
 import {
   type CallToolResult,
   type ElicitRequest,
+  type ElicitRequestFormParams,
+  type ElicitRequestParams,
   type InputRequests,
   isInputRequired,
   isJSONRPCErrorResponse,
@@ -73,10 +75,15 @@ export function describeInputRequests(requests: InputRequests): string[] {
   return Object.entries(requests).map(([key, request]) => {
     if (request.method !== 'elicitation/create') return `inputRequests.${key} = ${request.method}`;
     const params = (request as ElicitRequest).params;
-    const choices = 'requestedSchema' in params ? choicesOf(params.requestedSchema) : [];
+    const choices = choicesOf(formSchemaOf(params));
     const options = choices.length > 0 ? `  [${choices.map((c) => c.value).join(' | ')}]` : '';
     return `inputRequests.${key} = elicitation/create (${params.mode ?? 'form'}): "${params.message}"${options}`;
   });
+}
+
+/** The form schema of form-mode elicitation params, or `undefined` for URL mode. */
+export function formSchemaOf(params: ElicitRequestParams): ElicitRequestFormParams['requestedSchema'] | undefined {
+  return params.mode === 'url' ? undefined : (params as ElicitRequestFormParams).requestedSchema;
 }
 
 /** A choice of a single-select form field. */

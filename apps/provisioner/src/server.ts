@@ -11,7 +11,7 @@ import {
   McpError,
   type Tool,
 } from '@boomerang/protocol';
-import { type Logger, Server, sealed } from '@boomerang/server';
+import { type HandlerResult, type Logger, Server, sealed } from '@boomerang/server';
 
 /** The regions the provisioner offers: the `const` values the form accepts, with a title for display. */
 export const REGIONS = [
@@ -117,7 +117,7 @@ function provision(
   params: CallToolRequestParams,
   response: unknown,
   state: string | undefined,
-): CallToolResult | InputRequiredResult {
+): HandlerResult<CallToolResult> | InputRequiredResult {
   const name = params.arguments?.name;
   if (typeof name !== 'string' || !NAME_PATTERN.test(name)) {
     return failure(`"name" must be a DNS label such as "orders" (got ${JSON.stringify(name ?? null)}).`);
@@ -208,6 +208,6 @@ function parseReservation(state: string | undefined): Reservation | undefined {
 }
 
 /** A tool error the model (or the user) can read: `isError: true` with one text block. */
-function failure(text: string): CallToolResult {
+function failure(text: string): HandlerResult<CallToolResult> {
   return { content: [{ type: 'text', text }], isError: true };
 }

@@ -22,7 +22,11 @@ export interface Aead {
    * into the caller's buffer lets the envelope allocate the token exactly once.
    */
   seal(nonce: Uint8Array, ad: Uint8Array, sealed: Uint8Array): void;
-  /** Verifies then decrypts `ciphertext || tag`: the plaintext in a fresh array, or `undefined` on a bad tag. */
+  /**
+   * Verifies then decrypts `ciphertext || tag`: the plaintext, or `undefined` on a bad tag. `sealed` belongs to
+   * the caller's fresh decode of one token, so a backend may decrypt into its memory; the result never shares
+   * memory with anything else (in particular not with Node's Buffer pool).
+   */
   open(nonce: Uint8Array, ad: Uint8Array, sealed: Uint8Array): Uint8Array | undefined;
 }
 

@@ -1,14 +1,14 @@
 // Examples quoted into README.md: each region between `#region name` and `#endregion name`, dedented, with its
-// leading `// import …` comment lines shown as the imports they stand for. README.test.ts keeps the README in
-// sync with these regions and runs every example.
-import { Buffer } from 'node:buffer';
-import { createSealer, generateKey, parseKeys, type SealCodec, SealError } from '@boomerang/seal';
+// leading `// import …` comment lines shown as the imports they stand for. seal.examples.test.ts keeps the
+// README in sync with these regions and runs every example.
 import { gcmsiv } from '@noble/ciphers/aes.js';
 import { randomBytes } from '@noble/ciphers/utils.js';
+import { createSealer, generateKey, parseKeys, type SealCodec, type Sealer, SealError } from '@boomerang/seal';
 
 export function quickStart(): unknown {
   // #region quick-start
   // import { createSealer, generateKey } from '@boomerang/seal';
+
   const key = generateKey(); // in production: parseKeys(process.env.SEAL_KEYS), see "Keys and rotation"
   const sealer = createSealer({ keys: [key], ttlSeconds: 600, audience: 'orders-service' });
 
@@ -23,40 +23,48 @@ export function quickStart(): unknown {
   return state;
 }
 
-export function keysFromEnv(env: Record<string, string | undefined>): ReturnType<typeof createSealer> {
+export function keysFromEnv(): Sealer {
   // #region keys-from-env
   // import { createSealer, parseKeys } from '@boomerang/seal';
+
   // SEAL_KEYS=<newest>,<older>: keys from `boomerang-seal keygen`. The first seals, all of them unseal.
-  const sealer = createSealer({ keys: parseKeys(env.SEAL_KEYS ?? ''), audience: 'orders-service' });
+  const sealer = createSealer({ keys: parseKeys(process.env.SEAL_KEYS ?? ''), audience: 'orders-service' });
   // #endregion keys-from-env
   return sealer;
 }
 
-export function onTheWire(sealer: ReturnType<typeof createSealer>, token: unknown): unknown {
+export function onTheWire(sealer: Sealer, token: string): unknown {
   // #region on-the-wire
-  // import { SealError } from '@boomerang/seal';
-  try {
-    return sealer.unsealJson(token as string, { context: 'checkout:42' });
-  } catch (error) {
-    if (!(error instanceof SealError)) throw error;
-    // error.reason: 'expired', 'forged', 'context', ... for your logs and metrics only.
-    console.warn(`state rejected: ${error.reason}`);
-    // The caller always gets the same answer, whatever the reason.
-    throw new Error('Invalid or expired state');
+  // import { type Sealer, SealError } from '@boomerang/seal';
+
+  function readCheckoutState(sealer: Sealer, token: string): unknown {
+    try {
+      return sealer.unsealJson(token, { context: 'checkout:42' });
+    } catch (error) {
+      if (!(error instanceof SealError)) throw error;
+      // error.reason ('expired', 'forged', 'context', …) is for your logs and metrics only:
+      console.warn(`state rejected: ${error.reason}`);
+      // the caller gets the same answer whatever the reason, so probing teaches it nothing.
+      throw new Error('Invalid or expired state');
+    }
   }
   // #endregion on-the-wire
+  return readCheckoutState(sealer, token);
 }
 
-/** The one call a KMS makes at startup: unwrap the data key (envelope encryption). */
+/** The one call a KMS client makes for this example: unwrap a data key. */
 export interface Kms {
   decrypt(wrappedKey: Uint8Array): Promise<Uint8Array>;
 }
 
-export async function kmsSealer(kms: Kms, wrappedKey: Uint8Array): Promise<ReturnType<typeof createSealer>> {
+export async function kmsSealer(kms: Kms, wrappedKey: Uint8Array): Promise<Sealer> {
   // #region kms-codec
   // import { gcmsiv } from '@noble/ciphers/aes.js';
   // import { randomBytes } from '@noble/ciphers/utils.js';
-  // The KMS unwraps a data key once at startup; tokens are then sealed locally (codecs are synchronous).
+  // import { createSealer, type SealCodec } from '@boomerang/seal';
+
+  // Envelope encryption: the KMS unwraps a data key once at startup, then tokens are sealed locally
+  // (a codec is synchronous). `kms` is your KMS client, `wrappedKey` the data key it encrypted.
   const dataKey = await kms.decrypt(wrappedKey);
 
   const codec: SealCodec = {
@@ -66,10 +74,9 @@ export async function kmsSealer(kms: Kms, wrappedKey: Uint8Array): Promise<Retur
       return `kms1.${box.toString('base64url')}`;
     },
     unseal(token) {
-      if (!token.startsWith('kms1.')) throw new Error('not a kms1 token');
       const box = Buffer.from(token.slice(5), 'base64url');
-      if (`kms1.${box.toString('base64url')}` !== token) throw new Error('not canonical');
-      return gcmsiv(dataKey, box.subarray(0, 12)).decrypt(box.subarray(12)); // throws if tampered
+      if (`kms1.${box.toString('base64url')}` !== token) throw new Error('not a canonical kms1 token');
+      return gcmsiv(dataKey, box.subarray(0, 12)).decrypt(box.subarray(12)); // throws if tampered with
     },
   };
 

@@ -20,7 +20,9 @@ import { MessageQueue } from './message-queue.js';
 
 /** How the server process ended: `code` when it exited, `signal` when a signal killed it (the other is `null`). */
 export interface StdioExit {
+  /** The exit code, when the process exited by itself. */
   readonly code: number | null;
+  /** The signal that ended the process (`SIGTERM`, `SIGKILL`…), when one did. */
   readonly signal: NodeJS.Signals | null;
 }
 
@@ -109,6 +111,7 @@ export class StdioClientTransport implements Transport {
   #stdoutEnded = false;
   #stdinFailure: Error | undefined;
   #exit: StdioExit | undefined;
+  #stdoutGrace: ReturnType<typeof setTimeout> | undefined;
   #terminating: Promise<void> | undefined;
   #closing: Promise<void> | undefined;
 
@@ -124,7 +127,7 @@ export class StdioClientTransport implements Transport {
     } = options ?? ({} as Partial<StdioClientTransportOptions>);
     if (typeof command !== 'string' || command === '') {
       throw new TypeError(
-        `"command" expected a non-empty string, got ${JSON.stringify(command) ?? typeof command}`,
+        `"command" expected a non-empty string, got ${command === '' ? 'an empty string' : typeof command}`,
       );
     }
     if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
@@ -271,7 +274,7 @@ export class StdioClientTransport implements Transport {
   #onExit(code: number | null, signal: NodeJS.Signals | null): void {
     this.#exit = { code, signal };
     this.#exited.resolve();
-    if (!this.#stdoutEnded) setTimeout(() => this.#finish(), STDOUT_AFTER_EXIT_MS);
+    if (!this.#stdoutEnded) this.#stdoutGrace = setTimeout(() => this.#finish(), STDOUT_AFTER_EXIT_MS);
     this.#maybeFinish();
   }
 
@@ -283,6 +286,7 @@ export class StdioClientTransport implements Transport {
   #finish(): void {
     if (this.#done) return;
     this.#done = true;
+    clearTimeout(this.#stdoutGrace);
     this.#detach?.();
     this.#child?.stdout?.destroy();
     this.#child?.stdin?.destroy();

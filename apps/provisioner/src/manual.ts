@@ -1,0 +1,108 @@
+import type { Client } from '@boomerang/client';
+import {
+  type CallToolResult,
+  ErrorCode,
+  type InputResponses,
+  isInputRequired,
+  McpError,
+} from '@boomerang/protocol';
+import { CliError } from './errors.js';
+import { formSchemaOf } from './format.js';
+import { type PendingCall, toPending } from './pending.js';
+import { provisionTool } from './server.js';
+
+/**
+ * Round one of the manual loop: calls `provision({ name })` once with `allowInputRequired`, and returns either
+ * the complete result or the pending call to store (the questions and the sealed state).
+ */
+export async function startCall(client: Client, name: string): Promise<CallToolResult | PendingCall> {
+  const args = { name };
+  const result = await client.session.callTool(provisionTool.name, args, { allowInputRequired: true });
+  return isInputRequired(result) ? toPending(provisionTool.name, args, result) : result;
+}
+
+/**
+ * The next round: repeats the stored call (same tool, same arguments) with `responses` under the keys of its
+ * `inputRequests` and its `requestState` byte for byte. Returns the complete result, or a new pending call when
+ * the server asks again.
+ */
+export async function answerCall(
+  client: Client,
+  pending: PendingCall,
+  responses: InputResponses,
+): Promise<CallToolResult | PendingCall> {
+  const result = await client.session.callTool(pending.tool, pending.arguments, {
+    allowInputRequired: true,
+    inputResponses: responses,
+    ...(pending.requestState === undefined ? {} : { requestState: pending.requestState }),
+  });
+  return isInputRequired(result) ? toPending(pending.tool, pending.arguments, result) : result;
+}
+
+/**
+ * The answers to a pending call from one value typed on the command line: every question must be a form with
+ * exactly one field (the provisioner's region form), which gets `value`. `decline` answers every question with
+ * `{ action: 'decline' }` instead. Throws {@link CliError} for a question this CLI cannot answer.
+ */
+export function answersFor(pending: PendingCall, value: string | { decline: true }): InputResponses {
+  const responses: InputResponses = {};
+  for (const [key, request] of Object.entries(pending.inputRequests)) {
+    const schema = request.method === 'elicitation/create' ? formSchemaOf(request.params) : undefined;
+    const fields = schema === undefined ? [] : Object.keys(schema.properties);
+    if (fields.length !== 1) {
+      throw new CliError(`The server asks something this CLI cannot answer (${key}: ${request.method}).`);
+    }
+    responses[key] =
+      typeof value === 'string'
+        ? { action: 'accept', content: { [fields[0] as string]: value } }
+        : { action: 'decline' };
+  }
+  return responses;
+}
+
+/** The one message every rejected state gets on the wire (the real reason is only in the server's log). */
+const REJECTED_STATE = 'Invalid or expired requestState';
+
+/**
+ * Whether `error` is the server's rejection of a `requestState` (tampered, expired, other arguments, other key).
+ */
+export function isRejectedState(error: unknown): error is McpError {
+  return error instanceof McpError && error.code === ErrorCode.InvalidParams && error.message === REJECTED_STATE;
+}
+
+/**
+ * The reason the server logged for the last rejected state (`forged`, `expired`, `unknown-key`, `context`, …),
+ * when it logged one. Both processes host the server, so its log is ours to read.
+ */
+export function rejectionReason(serverWarnings: readonly string[]): string | undefined {
+  for (let i = serverWarnings.length - 1; i >= 0; i--) {
+    const match = /^requestState rejected on [^:]+: (.+)$/.exec(serverWarnings[i] as string);
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
+/** What each logged reason means for the person at the terminal. */
+const REASONS: Readonly<Record<string, string>> = {
+  expired: 'it expired (a round lives PROVISIONER_STATE_TTL seconds, 600 by default)',
+  'not-yet-valid': 'it was sealed in the future (check the clocks)',
+  'unknown-key': 'it was sealed under a different PROVISIONER_STATE_KEY',
+  forged: 'it was modified after `start` wrote it',
+  malformed: 'it was modified after `start` wrote it (it is no longer a token)',
+  context: 'the tool or its arguments in the pending file were changed',
+  audience: 'it was sealed for another service',
+};
+
+/** A {@link CliError} explaining a rejected state, with the server's logged reason when there is one. */
+export function rejectedStateError(serverWarnings: readonly string[], command: string, cause: unknown): CliError {
+  const reason = rejectionReason(serverWarnings);
+  const why =
+    reason === undefined
+      ? 'it was modified, it expired, or it was sealed under a different PROVISIONER_STATE_KEY'
+      : `${REASONS[reason] ?? reason} [server log: ${reason}]`;
+  return new CliError(
+    `The server rejected the pending call's state: ${why}.\n` +
+      `Nothing was provisioned. Start over with \`${command} start <name>\`.`,
+    { cause },
+  );
+}
