@@ -61,10 +61,9 @@ for (const pkg of packages) {
       checkDeepImport(file, specifier);
       const target = packageOf(specifier);
       if (target === name) continue;
-      const ok = isTest
-        ? deps.includes(target) || devDeps.includes(target)
-        : isApp
-          ? deps.includes(target)
+      const ok =
+        isTest || isApp
+          ? deps.includes(target) || devDeps.includes(target)
           : allowed.includes(target) && deps.includes(target);
       if (!ok) {
         const where = relative(root, file);

@@ -18,15 +18,15 @@ export interface CliIo {
   command: string;
 }
 
-const USAGE = (command: string) => `Usage:
-  ${command} keygen                  print a new key for ${STATE_KEY_ENV}
-  ${command} start <name>            call provision({ name }) and store the pending call
-  ${command} answer <region>         finish the stored call with that region
-  ${command} decline                 finish the stored call by declining to choose
+const USAGE = (command: string) => `Usage: ${command} <command>
+  keygen            print a new key for ${STATE_KEY_ENV}
+  start <name>      call provision({ name }) and store the pending call
+  answer <region>   finish the stored call with that region
+  decline           finish the stored call by declining to choose
 Options:
-  --state-file <path>   the pending call (default ./${DEFAULT_PENDING_FILE})
+  --state-file <path>     the pending call (default ./${DEFAULT_PENDING_FILE})
 Environment:
-  ${STATE_KEY_ENV}   the sealing key both processes share (required by start, answer and decline)
+  ${STATE_KEY_ENV}   the sealing key both processes share (start, answer, decline)
   PROVISIONER_STATE_TTL   lifetime of the sealed state in seconds (default 600)`;
 
 /**

@@ -134,7 +134,7 @@ function provision(
   if (!answer.success)
     throw new McpError(ErrorCode.InvalidParams, 'inputResponses.region is not an ElicitResult');
   if (answer.data.action !== 'accept') {
-    return failure(`Provisioning of "${name}" was cancelled: no region was chosen (${answer.data.action}).`);
+    return failure(`Provisioning of '${name}' was cancelled: no region was chosen (${answer.data.action}).`);
   }
   const region = answer.data.content?.[REGION_KEY];
   const offered = REGIONS.find((r) => r.const === region);
@@ -150,7 +150,7 @@ function provision(
     content: [
       {
         type: 'text',
-        text: `Provisioned database "${name}" in ${offered.const} (${offered.title}): ${database.id} at ${database.endpoint}.`,
+        text: `Provisioned database '${name}' in ${offered.const} (${offered.title}): ${database.id} at ${database.endpoint}.`,
       },
     ],
     structuredContent: database,
@@ -159,10 +159,10 @@ function provision(
 
 /** The question, as an `InputRequiredResult` carrying the reservation in its state. */
 function askRegion(name: string, reservation: Reservation, rejected?: unknown): InputRequiredResult {
-  const again = rejected === undefined ? '' : `${JSON.stringify(rejected)} is not a region we offer. `;
+  const again = rejected === undefined ? '' : `'${String(rejected)}' is not a region we offer. `;
   return inputRequired({
     inputRequests: {
-      [REGION_KEY]: regionQuestion(`${again}Which region should the database "${name}" live in?`),
+      [REGION_KEY]: regionQuestion(`${again}Which region should the database '${name}' live in?`),
     },
     requestState: JSON.stringify(reservation),
   });
