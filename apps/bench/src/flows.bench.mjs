@@ -4,15 +4,18 @@
 //   confirm — one form elicitation                              (2 requests per flow)
 //   wizard  — three sequential elicitations, protected state    (4 requests per flow)
 // at concurrency 1 and 32 (workers sharing one connected client). Prints flows/s, p50/p99 latency, CPU ms per
-// flow (process.cpuUsage over the measured window) and the Boomerang/official ratio.
+// flow (process.cpuUsage over the measured window) and the Boomerang/official ratio. Each cell's measured time is
+// split in slices that alternate between the two sides (A B, then B A, …), so a load burst from elsewhere on the
+// machine hits both sides alike; the first slice of each side runs after its warm-up.
 //
 // Run after `pnpm build`:  node apps/bench/src/flows.bench.mjs [--duration=3500] [--warmup=1500]
-//   [--flows=plain,confirm,wizard] [--concurrency=1,32] [--side=both|official|boomerang]
+//   [--slices=2] [--flows=plain,confirm,wizard] [--concurrency=1,32] [--side=both|official|boomerang]
 // (env FLOWS_BENCH_DURATION_MS / FLOWS_BENCH_WARMUP_MS work too; `node --expose-gc` collects between cells.)
-import { measure } from './flows/harness.mjs';
+import { measure, summarize } from './flows/harness.mjs';
 import { expected } from './flows/workload.mjs';
 
 const TARGETS = { confirm: 2, wizard: 4 }; // Boomerang/official flows/s at c=32
+const SLICE_WARMUP_MS = 250; // refills the pipeline before every slice after the first
 const options = parseOptions();
 
 const sides = [];
@@ -31,49 +34,77 @@ if (options.side !== 'official') {
   }
 }
 
-const cellMs = options.warmupMs + options.durationMs;
-const cells = options.flows.length * options.concurrency.length * sides.length;
+const perSide = options.warmupMs + options.durationMs + (options.slices - 1) * SLICE_WARMUP_MS;
+const cells = options.flows.length * options.concurrency.length;
 console.log(
-  `\nflows: ${cells} cells × (${options.warmupMs} ms warm-up + ${options.durationMs} ms measured) ≈ ${Math.round((cells * cellMs) / 1000)} s` +
+  `\nflows: ${cells} cells × ${sides.length} sides × (${options.warmupMs} ms warm-up + ${options.durationMs} ms measured` +
+    ` in ${options.slices} alternating slices) ≈ ${Math.round((cells * sides.length * perSide) / 1000)} s` +
     ` — node ${process.version}, ${process.platform}/${process.arch}`,
 );
 
 const rows = [];
 for (const flow of options.flows) {
   for (const concurrency of options.concurrency) {
-    const bySide = {};
-    for (const side of sides) {
-      bySide[side.key] = await runCell(side, flow, concurrency);
-      rows.push({ flow, concurrency, side: side.name, key: side.key, ...bySide[side.key] });
+    const results = await runCell(flow, concurrency);
+    for (const [i, side] of sides.entries()) {
+      rows.push({ flow, concurrency, side: side.name, key: side.key, ...results[i] });
     }
-    const ours = bySide.boomerang;
-    const theirs = bySide.official;
+    const ours = results[sides.findIndex((s) => s.key === 'boomerang')];
+    const theirs = results[sides.findIndex((s) => s.key === 'official')];
     if (ours && theirs) rows.at(-1).ratio = ours.flowsPerSec / theirs.flowsPerSec;
   }
 }
 printTable(rows);
 
-async function runCell(side, flow, concurrency) {
-  const session = await side.setup();
+/** One cell: every side set up once, then measured in alternating slices; one summary per side. */
+async function runCell(flow, concurrency) {
   const check = expected[flow];
+  const sessions = [];
+  const slices = sides.map(() => []);
+  const failed = sides.map(() => undefined);
   try {
-    // Sanity: the first flow must complete with the right text before anything is timed.
-    const first = await session.call(flow, -1);
-    if (first?.content?.[0]?.text !== check(-1)) throw new Error(`bad result ${JSON.stringify(first)}`);
-    globalThis.gc?.();
-    return await measure(
-      async (worker, i) => {
-        const n = worker * 1_000_000 + i;
-        const result = await session.call(flow, n);
-        if (result.content[0].text !== check(n)) throw new Error(`bad result ${JSON.stringify(result)}`);
-      },
-      { concurrency, warmupMs: options.warmupMs, durationMs: options.durationMs },
-    );
-  } catch (error) {
-    return { flows: 0, flowsPerSec: Number.NaN, errors: 1, firstError: error };
+    for (const side of sides) sessions.push(await side.setup());
+    for (const [i, session] of sessions.entries()) {
+      // Sanity: the first flow must complete with the right text before anything is timed.
+      const first = await session.call(flow, -1).catch((error) => error);
+      if (first?.content?.[0]?.text !== check(-1))
+        failed[i] = new Error(`bad first result: ${describe(first)}`);
+    }
+    for (let slice = 0; slice < options.slices; slice++) {
+      const order = sides.map((_, i) => i);
+      if (slice % 2 === 1) order.reverse();
+      for (const i of order) {
+        if (failed[i] !== undefined) continue;
+        globalThis.gc?.();
+        const session = sessions[i];
+        slices[i].push(
+          await measure(
+            async (worker, n0) => {
+              const n = worker * 1_000_000 + n0;
+              const result = await session.call(flow, n);
+              if (result.content[0].text !== check(n)) throw new Error(`bad result ${describe(result)}`);
+            },
+            {
+              concurrency,
+              warmupMs: slice === 0 ? options.warmupMs : SLICE_WARMUP_MS,
+              durationMs: options.durationMs / options.slices,
+            },
+          ),
+        );
+      }
+    }
   } finally {
-    await session.close();
+    for (const session of sessions) await session.close();
   }
+  return sides.map((_, i) =>
+    failed[i] === undefined
+      ? summarize(slices[i])
+      : { flows: 0, flowsPerSec: Number.NaN, errors: 1, firstError: failed[i] },
+  );
+}
+
+function describe(value) {
+  return value instanceof Error ? firstLine(value) : JSON.stringify(value);
 }
 
 function printTable(rows) {
@@ -138,5 +169,6 @@ function parseOptions() {
     flows: list('flows', 'plain,confirm,wizard'),
     concurrency: list('concurrency', '1,32').map(Number),
     side: args.get('side') ?? 'both',
+    slices: Math.max(1, num('slices', 'FLOWS_BENCH_SLICES', 2)),
   };
 }

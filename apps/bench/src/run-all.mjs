@@ -1,3 +1,3 @@
 // Runs every benchmark of this folder in sequence (each prints its own table).
-const scripts = [];
+const scripts = ['./seal.bench.mjs', './flows.bench.mjs'];
 for (const script of scripts) await import(script);

@@ -209,8 +209,9 @@ for (const size of options.sizes) {
   for (let round = 0; round < options.rounds; round++) {
     for (const [i, m] of made.entries()) samples[i].push(await opsPerSecond(m.run, options.durationMs));
   }
-  for (const [i, m] of made.entries())
-    results.set(`${m.name}|${size}`, { ops: median(samples[i]), overhead: m.overhead });
+  for (const [i, m] of made.entries()) {
+    results.set(`${m.name}|${size}`, { ops: median(samples[i]), samples: samples[i], overhead: m.overhead });
+  }
 }
 
 // --- report

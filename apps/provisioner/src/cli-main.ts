@@ -1,12 +1,18 @@
 import { resolve } from 'node:path';
-import type { CallToolResult } from '@boomerang/protocol';
+import { type CallToolResult, McpError } from '@boomerang/protocol';
 import { generateKey } from '@boomerang/seal';
 import { CliError } from './errors.js';
 import { abbreviate, choicesOf, describeInputRequests, firstText, formSchemaOf } from './format.js';
 import { hostProvisioner, type ProvisionerHost } from './host.js';
 import { encodeKey, STATE_KEY_ENV, stateKeysFromEnv, stateTtlFromEnv } from './keys.js';
 import { answerCall, answersFor, isRejectedState, rejectedStateError, startCall } from './manual.js';
-import { DEFAULT_PENDING_FILE, type PendingCall, readPending, removePending, writePending } from './pending.js';
+import {
+  DEFAULT_PENDING_FILE,
+  type PendingCall,
+  readPending,
+  removePending,
+  writePending,
+} from './pending.js';
 
 /** Where the CLI reads and writes: its streams, environment and working directory. */
 export interface CliIo {
@@ -53,19 +59,29 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         io.out(USAGE(io.command));
         return 0;
       default:
-        throw new CliError(`Unknown command ${JSON.stringify(command)}.\n${USAGE(io.command)}`, { exitCode: 2 });
+        throw new CliError(`Unknown command ${JSON.stringify(command)}.\n${USAGE(io.command)}`, {
+          exitCode: 2,
+        });
     }
   } catch (error) {
     if (error instanceof CliError) {
       io.err(`error: ${error.message}`);
       return error.exitCode;
     }
+    if (error instanceof McpError) {
+      io.err(`error: the server answered ${error.code}: ${error.message}`);
+      return 1;
+    }
     io.err(`error: ${(error as Error)?.stack ?? String(error)}`);
     return 1;
   }
 }
 
-function parseArgs(argv: readonly string[]): { command: string; positional: string | undefined; stateFile?: string } {
+function parseArgs(argv: readonly string[]): {
+  command: string;
+  positional: string | undefined;
+  stateFile?: string;
+} {
   const rest: string[] = [];
   let stateFile: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -83,7 +99,8 @@ function parseArgs(argv: readonly string[]): { command: string; positional: stri
     }
   }
   const [command = 'help', positional, extra] = rest;
-  if (extra !== undefined) throw new CliError(`Unexpected argument ${JSON.stringify(extra)}`, { exitCode: 2 });
+  if (extra !== undefined)
+    throw new CliError(`Unexpected argument ${JSON.stringify(extra)}`, { exitCode: 2 });
   return { command, positional, ...(stateFile === undefined ? {} : { stateFile }) };
 }
 
@@ -106,7 +123,8 @@ function host(io: CliIo): Promise<ProvisionerHost> {
 }
 
 async function start(name: string | undefined, path: string, io: CliIo): Promise<number> {
-  if (name === undefined) throw new CliError(`Which database? \`${io.command} start <name>\``, { exitCode: 2 });
+  if (name === undefined)
+    throw new CliError(`Which database? \`${io.command} start <name>\``, { exitCode: 2 });
   await using provisioner = await host(io);
   const outcome = await startCall(provisioner.client, name);
   if (!isPending(outcome)) return finish(outcome, path, io);
@@ -115,7 +133,9 @@ async function start(name: string | undefined, path: string, io: CliIo): Promise
   printQuestions(outcome, io);
   io.out(`Saved the pending call to ${path}`);
   if (outcome.requestState !== undefined) {
-    io.out(`  requestState: ${abbreviate(outcome.requestState)}, sealed: the client can neither read nor alter it`);
+    io.out(
+      `  requestState: ${abbreviate(outcome.requestState)}, sealed: the client can neither read nor alter it`,
+    );
   }
   io.out(`Finish it from any process with the same ${STATE_KEY_ENV}:`);
   io.out(`  ${io.command} answer <region>`);

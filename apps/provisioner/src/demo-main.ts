@@ -52,7 +52,9 @@ export async function runDemo(options: DemoOptions, out: (line: string) => void)
 
   out('Boomerang provisioner demo: a low-level Server and a Client in one process, linked by the in-memory');
   out('transport. The server seals its requestState under a key made for this run; the client answers the');
-  out('server’s question from its elicitation callback and sends the call again. Every leg is client → server.');
+  out(
+    'server’s question from its elicitation callback and sends the call again. Every leg is client → server.',
+  );
   out('');
   await using provisioner = await hostProvisioner({
     keys: [generateKey()],
@@ -67,6 +69,7 @@ export async function runDemo(options: DemoOptions, out: (line: string) => void)
   out('');
   out(`client.callTool('${provisionTool.name}', ${JSON.stringify({ name })}) resolved to:`);
   out(`  ${result.isError === true ? 'isError: ' : ''}${firstText(result)}`);
-  if (result.structuredContent !== undefined) out(`  structuredContent: ${JSON.stringify(result.structuredContent)}`);
+  if (result.structuredContent !== undefined)
+    out(`  structuredContent: ${JSON.stringify(result.structuredContent)}`);
   return result;
 }

@@ -2,8 +2,8 @@
 // The automatic loop, round by round. Non-interactive by default (scripted answers); `--interactive` asks on
 // the terminal. Options: --name <db>, --answer <region[,region…]> (one per round), --wire (full JSON-RPC).
 import { createInterface } from 'node:readline/promises';
-import type { Choice } from './format.js';
 import { type DemoOptions, runDemo } from './demo-main.js';
+import type { Choice } from './format.js';
 
 const USAGE = `Usage: node apps/provisioner/dist/demo.js [--interactive] [--name <db>] [--answer <region[,region…]>] [--wire]`;
 
@@ -29,7 +29,9 @@ async function askOnTerminal(message: string, choices: readonly Choice[]): Promi
     choices.forEach((c, i) => {
       process.stdout.write(`    ${String(i + 1).padStart(2)}. ${c.value.padEnd(16)} ${c.title}\n`);
     });
-    const line = (await rl.question('  Your choice (number or id, empty to decline): ').catch(() => '')).trim();
+    const line = (
+      await rl.question('  Your choice (number or id, empty to decline): ').catch(() => '')
+    ).trim();
     const byNumber = /^\d+$/.test(line) ? choices[Number(line) - 1]?.value : undefined;
     return line === '' ? undefined : (byNumber ?? line);
   } finally {

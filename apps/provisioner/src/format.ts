@@ -56,7 +56,7 @@ export function createWireRenderer(): (direction: Direction, message: JSONRPCMes
         lines.push('← input_required: the server needs something only the client has');
         lines.push(...describeInputRequests(result.inputRequests ?? {}).map((line) => `    ${line}`));
         if (result.requestState !== undefined) {
-          lines.push(`    requestState = ${abbreviate(result.requestState)} (sealed: opaque to the client)`);
+          lines.push(`    requestState = ${abbreviate(result.requestState)}, sealed: opaque to the client`);
         }
         return lines;
       }
@@ -82,7 +82,9 @@ export function describeInputRequests(requests: InputRequests): string[] {
 }
 
 /** The form schema of form-mode elicitation params, or `undefined` for URL mode. */
-export function formSchemaOf(params: ElicitRequestParams): ElicitRequestFormParams['requestedSchema'] | undefined {
+export function formSchemaOf(
+  params: ElicitRequestParams,
+): ElicitRequestFormParams['requestedSchema'] | undefined {
   return params.mode === 'url' ? undefined : (params as ElicitRequestFormParams).requestedSchema;
 }
 

@@ -29,7 +29,10 @@ export async function hostProvisioner(options: HostOptions): Promise<Provisioner
   const { client: clientOptions, wrapTransport, ...serverOptions } = options;
   const server = createProvisionerServer({
     ...serverOptions,
-    logger: { warn: (message) => serverWarnings.push(message), error: (message) => serverWarnings.push(message) },
+    logger: {
+      warn: (message) => serverWarnings.push(message),
+      error: (message) => serverWarnings.push(message),
+    },
   });
   const [clientTransport, serverTransport] = createInMemoryPair();
   const connection = await server.connect(serverTransport);

@@ -67,7 +67,9 @@ const REJECTED_STATE = 'Invalid or expired requestState';
  * Whether `error` is the server's rejection of a `requestState` (tampered, expired, other arguments, other key).
  */
 export function isRejectedState(error: unknown): error is McpError {
-  return error instanceof McpError && error.code === ErrorCode.InvalidParams && error.message === REJECTED_STATE;
+  return (
+    error instanceof McpError && error.code === ErrorCode.InvalidParams && error.message === REJECTED_STATE
+  );
 }
 
 /**
@@ -94,7 +96,11 @@ const REASONS: Readonly<Record<string, string>> = {
 };
 
 /** A {@link CliError} explaining a rejected state, with the server's logged reason when there is one. */
-export function rejectedStateError(serverWarnings: readonly string[], command: string, cause: unknown): CliError {
+export function rejectedStateError(
+  serverWarnings: readonly string[],
+  command: string,
+  cause: unknown,
+): CliError {
   const reason = rejectionReason(serverWarnings);
   const why =
     reason === undefined

@@ -1,4 +1,64 @@
-/** Greets `name`; replace with the package's real API. */
-export function hello(name: string): string {
-  return `hello, ${name}`;
-}
+// @boomerang/mcp-server: the high-level MCP 2026-07-28 server. Tools, prompts, resources and templates
+// registered with zod; resolvers that ask the user mid-call; request state sealed by default.
+
+// --- the server
+export {
+  McpServer,
+  type PromptHandle,
+  type ResourceHandle,
+  type ResourceTemplateHandle,
+  type ToolHandle,
+} from './mcp-server.js';
+export type { McpServerNotification } from './notifications.js';
+// --- resolvers (the engine lives in ./resolvers)
+export {
+  type ElicitOutcome,
+  type ElicitUrlOutcome,
+  elicit,
+  elicitResult,
+  elicitUrl,
+  elicitUrlResult,
+  InvalidSignatureError,
+  type ListRootsAnswer,
+  listRoots,
+  type Question,
+  type RefusalAction,
+  ResolutionError,
+  type ResolvedValues,
+  type ResolveMapFor,
+  type Resolver,
+  type ResolverSpec,
+  type ResolverUses,
+  resolver,
+  type SampleAnswer,
+  sample,
+} from './resolver-seam.js';
+// --- configuration and handler types
+export type {
+  AnyObjectSchema,
+  ArgsOf,
+  CompleteMap,
+  Completer,
+  McpServerOptions,
+  MetaObject,
+  NoResolved,
+  PromptConfig,
+  PromptMetadata,
+  PromptResult,
+  RegisteredHandle,
+  RequestStateSecurity,
+  ResourceConfig,
+  ResourceMetadata,
+  ResourceResult,
+  ResourceTemplateConfig,
+  StaticResourceHandler,
+  StructuredToolResult,
+  ToolConfig,
+  ToolHandler,
+  ToolMetadata,
+  ToolResult,
+  ToolReturn,
+} from './types.js';
+export type { TemplateVariables } from './uri-template.js';
+// --- from @boomerang/server, so handlers need one import
+export type { RequestContext } from '@boomerang/server';

@@ -12,7 +12,10 @@ export function nobleAead(key: Uint8Array): Aead {
     open(nonce, ad, sealed) {
       try {
         // In place: `sealed` is a fresh decode of the token, owned by this call.
-        return xchacha20poly1305(key, nonce, ad).decrypt(sealed, sealed.subarray(0, sealed.length - TAG_BYTES));
+        return xchacha20poly1305(key, nonce, ad).decrypt(
+          sealed,
+          sealed.subarray(0, sealed.length - TAG_BYTES),
+        );
       } catch {
         return undefined;
       }

@@ -50,6 +50,15 @@ describe('boomerang-seal', () => {
     expect(r.stdout).toMatch(/^payload +11 bytes$/m);
   });
 
+  it('takes keys that start with "-" (1 in 64 base64url keys do)', () => {
+    const dashKey = Uint8Array.from({ length: 32 }, (_, i) => (i === 0 ? 0xf8 : i));
+    const dashText = Buffer.from(dashKey).toString('base64url');
+    expect(dashText.startsWith('-')).toBe(true);
+    const dashToken = createSealer({ keys: [dashKey], clock: () => NOW }).seal(new Uint8Array(3));
+    expect(run(['inspect', dashToken, '--key', dashText]).stdout).toMatch(/^payload +3 bytes$/m);
+    expect(run(['inspect', '--key', dashText, dashToken]).stdout).toMatch(/^payload +3 bytes$/m);
+  });
+
   it('inspect --key-env reads the keys from the environment (any of several)', () => {
     const r = run(['inspect', token, '--key-env', 'SEAL_KEYS'], {
       SEAL_KEYS: `${Buffer.from(generateKey()).toString('base64url')},${keyText}`,

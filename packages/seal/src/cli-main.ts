@@ -74,8 +74,20 @@ export function runCli(argv: readonly string[], io: CliIo): number {
 }
 
 function parse(argv: readonly string[]) {
+  // A base64url key may start with "-", which parseArgs would read as an option: bind values to their flag.
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    if ((arg === '--key' || arg === '--key-env') && next !== undefined) {
+      args.push(`${arg}=${next}`);
+      i++;
+    } else {
+      args.push(arg);
+    }
+  }
   return parseArgs({
-    args: [...argv],
+    args,
     allowPositionals: true,
     strict: true,
     options: {

@@ -1,7 +1,6 @@
 import { isBytes } from '@noble/ciphers/utils.js';
 import type { Backend } from './backend.js';
 import { NONCE_BYTES, TAG_BYTES } from './backend.js';
-import { base64UrlLength } from './base64url.js';
 import { MIN_CLAIMS_BYTES } from './claims.js';
 import { describe, SealError } from './errors.js';
 import { KEY_ID_BYTES, type KeyRing } from './keys.js';
@@ -145,9 +144,4 @@ export function codecEnvelope(codec: SealCodec): Envelope {
       return plain;
     },
   };
-}
-
-/** The length of a v1 token for a plaintext of `plainLength` bytes. */
-export function tokenLength(framing: number, plainLength: number): number {
-  return base64UrlLength(framing + plainLength);
 }

@@ -11,7 +11,9 @@ function regions(source: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const [, name, body] of source.matchAll(/\/\/ #region ([\w-]+)\n([\s\S]*?)\n\s*\/\/ #endregion \1/g)) {
     const lines = body!.split('\n');
-    const indent = Math.min(...lines.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length));
+    const indent = Math.min(
+      ...lines.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length),
+    );
     const text = lines.map((l) => l.slice(indent).replace(/^\/\/ (import .*)$/, '$1')).join('\n');
     out.set(name!, text);
   }
@@ -39,7 +41,10 @@ describe('README examples', () => {
   });
 
   it('keys from the environment', () => {
-    vi.stubEnv('SEAL_KEYS', `${Buffer.from(generateKey()).toString('base64url')},${Buffer.from(generateKey()).toString('hex')}`);
+    vi.stubEnv(
+      'SEAL_KEYS',
+      `${Buffer.from(generateKey()).toString('base64url')},${Buffer.from(generateKey()).toString('hex')}`,
+    );
     const sealer = keysFromEnv();
     expect(sealer.unseal(sealer.seal(Uint8Array.of(1)))).toEqual(Uint8Array.of(1));
     vi.stubEnv('SEAL_KEYS', '');
@@ -51,9 +56,14 @@ describe('README examples', () => {
     const sealer = keysFromEnvWith(generateKey());
     const token = sealer.sealJson({ ok: true }, { context: 'checkout:42' });
     expect(onTheWire(sealer, token)).toEqual({ ok: true });
-    expect(() => onTheWire(sealer, sealer.sealJson({}, { context: 'checkout:43' }))).toThrow('Invalid or expired state');
+    expect(() => onTheWire(sealer, sealer.sealJson({}, { context: 'checkout:43' }))).toThrow(
+      'Invalid or expired state',
+    );
     expect(() => onTheWire(sealer, `${token}x`)).toThrow('Invalid or expired state');
-    expect(warn.mock.calls.map((c) => c[0])).toEqual(['state rejected: context', 'state rejected: malformed']);
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      'state rejected: context',
+      'state rejected: malformed',
+    ]);
   });
 
   it('KMS codec: claims enforced around it, failures closed as forged', async () => {

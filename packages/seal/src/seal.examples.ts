@@ -1,9 +1,17 @@
 // Examples quoted into README.md: each region between `#region name` and `#endregion name`, dedented, with its
 // leading `// import …` comment lines shown as the imports they stand for. seal.examples.test.ts keeps the
 // README in sync with these regions and runs every example.
+
+import {
+  createSealer,
+  generateKey,
+  parseKeys,
+  type SealCodec,
+  SealError,
+  type Sealer,
+} from '@boomerang/seal';
 import { gcmsiv } from '@noble/ciphers/aes.js';
 import { randomBytes } from '@noble/ciphers/utils.js';
-import { createSealer, generateKey, parseKeys, type SealCodec, type Sealer, SealError } from '@boomerang/seal';
 
 export function quickStart(): unknown {
   // #region quick-start

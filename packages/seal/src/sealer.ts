@@ -1,5 +1,6 @@
 import { equalBytes } from '@noble/ciphers/utils.js';
 import type { Backend } from './backend.js';
+import { base64UrlLength } from './base64url.js';
 import {
   type Claims,
   contextDigest,
@@ -8,7 +9,7 @@ import {
   MAX_AUDIENCE_BYTES,
   MAX_EPOCH_SECONDS,
 } from './claims.js';
-import { codecEnvelope, type Envelope, keyRingEnvelope, type SealCodec, tokenLength } from './envelope.js';
+import { codecEnvelope, type Envelope, keyRingEnvelope, type SealCodec } from './envelope.js';
 import { describe, expectBytes, expectInteger, SealError } from './errors.js';
 import { createKeyRing } from './keys.js';
 
@@ -100,6 +101,12 @@ export interface Sealer {
 const utf8 = /* @__PURE__ */ new TextEncoder();
 const utf8Strict = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 
+function checkLength(length: number, maxTokenBytes: number): void {
+  if (length > maxTokenBytes) {
+    throw new RangeError(`"payload" expected a token of at most ${maxTokenBytes} characters, got ${length}`);
+  }
+}
+
 function checkContext(context: unknown): void {
   if (context !== undefined && typeof context !== 'string') expectBytes(context, 'context');
 }
@@ -152,14 +159,12 @@ export function createSealerWith(backend: Backend, options: SealerOptions): Seal
       audience: audienceBytes,
       context: context === undefined ? undefined : contextDigest(context),
     });
-    const tooLarge = (length: number) =>
-      new RangeError(`"payload" expected a token of at most ${maxTokenBytes} characters, got ${length}`);
+    // The built-in format's length is known up front: refuse before encrypting a payload that cannot fit.
     if (envelope.framing !== undefined) {
-      const length = tokenLength(envelope.framing, claims.length + payload.length);
-      if (length > maxTokenBytes) throw tooLarge(length);
+      checkLength(base64UrlLength(envelope.framing + claims.length + payload.length), maxTokenBytes);
     }
     const token = envelope.seal(claims, payload);
-    if (token.length > maxTokenBytes) throw tooLarge(token.length);
+    checkLength(token.length, maxTokenBytes);
     return token;
   };
 

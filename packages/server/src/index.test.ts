@@ -9,6 +9,7 @@ import type {
   LogFn,
   Logger,
   MaybePromise,
+  PrincipalBinder,
   RequestContext,
   RequestStateBinding,
   RequestStateEnvelope,
@@ -41,5 +42,6 @@ describe('@boomerang/server', () => {
       resultType?: 'complete';
     }>();
     expectTypeOf<Logger['warn']>().toEqualTypeOf<LogFn | undefined>();
+    expectTypeOf<SealedOptions['bindPrincipal']>().toEqualTypeOf<boolean | PrincipalBinder | undefined>();
   });
 });

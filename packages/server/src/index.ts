@@ -2,7 +2,12 @@
 // capability checks, multi-round-trip results) and sealed(), the MCP request-state envelope.
 
 export type { ConnectOptions, ServerConnection } from './connect.js';
-export type { RequestStateBinding, RequestStateEnvelope, SealedOptions } from './sealed.js';
+export type {
+  PrincipalBinder,
+  RequestStateBinding,
+  RequestStateEnvelope,
+  SealedOptions,
+} from './sealed.js';
 // --- request-state sealing
 export { sealed } from './sealed.js';
 // --- the server

@@ -31,6 +31,12 @@ export interface RequestStateEnvelope {
   open(token: string, binding: RequestStateBinding): string | Promise<string>;
 }
 
+/**
+ * Names the principal a `requestState` is bound to, for {@link sealed}'s `bindPrincipal`: a string, or
+ * `undefined`/`null` for none. Throwing (or returning another type) fails the request closed.
+ */
+export type PrincipalBinder = (binding: RequestStateBinding) => string | null | undefined;
+
 /** Options of {@link sealed} shared by both key sources. */
 interface SealedCommonOptions {
   /** Lifetime of one round's state, whole seconds. Default 600. Every round is resealed with a fresh expiry. */
@@ -45,8 +51,13 @@ interface SealedCommonOptions {
    * so a scope step-up keeps rounds in flight working). Default `true`: state minted for one user is rejected
    * for another, and state minted without authentication is rejected with it (and vice versa). Turn it off
    * only when the principal legitimately changes between rounds.
+   *
+   * A function names the principal itself (a tenant, a session of your own): it receives the binding and
+   * returns a string, or `undefined`/`null` for "no principal". It runs on every seal and every open; when it
+   * throws or returns anything else, the request fails closed (`-32603` when sealing, the frozen `-32602`
+   * when opening), so state is never minted or accepted unbound.
    */
-  bindPrincipal?: boolean;
+  bindPrincipal?: boolean | PrincipalBinder;
   /** The time in epoch milliseconds; for tests. Default `Date.now`. */
   clock?: () => number;
 }
@@ -76,7 +87,7 @@ export type SealedOptions = SealedCommonOptions &
  *     canonicalJson(["mcp/request-state/v1", method, target, arguments ?? {}, principal])
  *
  * `principal` is `[clientId, issuer, subject]` (`null` for each absent member), or `null` without `auth` or with
- * `bindPrincipal: false`. Canonical JSON sorts object keys at every depth. The seal stores only the SHA-256 of
+ * `bindPrincipal: false`, or the string a `bindPrincipal` function returned. Canonical JSON sorts object keys at every depth. The seal stores only the SHA-256 of
  * the context, inside the encrypted claims: the binding is checked, never carried, so a token presented for
  * another tool, other arguments, another URI, another method or another principal fails with reason `context`.
  *
@@ -87,8 +98,8 @@ export type SealedOptions = SealedCommonOptions &
 export function sealed(options: SealedOptions): RequestStateEnvelope {
   if (typeof options !== 'object' || options === null) throw new TypeError('"options" expected an object');
   const { bindPrincipal = true, ttlSeconds = 600, keys, codec, audience, clock } = options;
-  if (typeof bindPrincipal !== 'boolean') {
-    throw new TypeError(`"bindPrincipal" expected boolean, got ${typeof bindPrincipal}`);
+  if (typeof bindPrincipal !== 'boolean' && typeof bindPrincipal !== 'function') {
+    throw new TypeError(`"bindPrincipal" expected boolean or function, got ${typeof bindPrincipal}`);
   }
   const common = {
     ttlSeconds,
@@ -112,17 +123,36 @@ export function sealed(options: SealedOptions): RequestStateEnvelope {
 }
 
 /** The seal context for `binding` (see {@link sealed} for the exact format). */
-export function bindingContext(binding: RequestStateBinding, bindPrincipal: boolean): string {
-  const auth = bindPrincipal ? binding.auth : undefined;
-  const principal =
-    auth === undefined ? null : [auth.clientId ?? null, auth.issuer ?? null, auth.subject ?? null];
+export function bindingContext(
+  binding: RequestStateBinding,
+  bindPrincipal: boolean | PrincipalBinder,
+): string {
   return canonicalJson([
     'mcp/request-state/v1',
     binding.method,
     binding.target,
     binding.arguments ?? {},
-    principal,
+    principalOf(binding, bindPrincipal),
   ]);
+}
+
+/**
+ * The principal member of the context: `[clientId, issuer, subject]` (default), a binder's string, or `null`.
+ * A binder's string and the default tuple are different JSON types, so they can never collide.
+ */
+function principalOf(binding: RequestStateBinding, bindPrincipal: boolean | PrincipalBinder): unknown {
+  if (typeof bindPrincipal === 'function') {
+    const principal: unknown = bindPrincipal(binding);
+    if (principal === undefined || principal === null) return null;
+    if (typeof principal !== 'string') {
+      throw new TypeError(`"bindPrincipal" returned ${typeof principal}, expected string or undefined`);
+    }
+    return principal;
+  }
+  const auth = bindPrincipal ? binding.auth : undefined;
+  return auth === undefined
+    ? null
+    : [auth.clientId ?? null, auth.issuer ?? null, auth.subject ?? null];
 }
 
 /**

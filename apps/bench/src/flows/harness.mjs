@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
  *
  * Phases follow the clock read at each flow boundary, never a timer: an in-memory pair that answers on
  * microtasks alone (the official SDK's) never yields to the timer queue, so a `setTimeout` would never fire.
- * Returns `{ flows, seconds, flowsPerSec, p50, p99, cpuMsPerFlow, errors, firstError }`.
+ * Returns one slice, `{ latencies, seconds, cpuMs, errors, firstError }`; {@link summarize} combines slices.
  */
 export async function measure(flow, { concurrency, warmupMs, durationMs }) {
   const measureAt = performance.now() + warmupMs;
@@ -65,17 +65,39 @@ export async function measure(flow, { concurrency, warmupMs, durationMs }) {
 
   await Promise.all(Array.from({ length: concurrency }, (_, id) => worker(id)));
   if (cpu === undefined) tick(Math.max(performance.now(), stopAt)); // every worker stopped on errors
-  const seconds = (t1 - t0) / 1000;
-  const sorted = latencies.subarray(0, count).sort();
   return {
-    flows: count,
-    seconds,
-    flowsPerSec: count / seconds,
-    p50: percentile(sorted, 0.5),
-    p99: percentile(sorted, 0.99),
-    cpuMsPerFlow: count === 0 ? Number.NaN : (cpu.user + cpu.system) / 1000 / count,
+    latencies: latencies.slice(0, count),
+    seconds: (t1 - t0) / 1000,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     errors,
     firstError,
+  };
+}
+
+/**
+ * Combines measured slices of one side of one cell into
+ * `{ flows, seconds, flowsPerSec, p50, p99, cpuMsPerFlow, errors, firstError }`.
+ */
+export function summarize(slices) {
+  const flows = slices.reduce((n, s) => n + s.latencies.length, 0);
+  const seconds = slices.reduce((n, s) => n + s.seconds, 0);
+  const cpuMs = slices.reduce((n, s) => n + s.cpuMs, 0);
+  const sorted = new Float64Array(flows);
+  let at = 0;
+  for (const s of slices) {
+    sorted.set(s.latencies, at);
+    at += s.latencies.length;
+  }
+  sorted.sort();
+  return {
+    flows,
+    seconds,
+    flowsPerSec: flows / seconds,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    cpuMsPerFlow: flows === 0 ? Number.NaN : cpuMs / flows,
+    errors: slices.reduce((n, s) => n + s.errors, 0),
+    firstError: slices.find((s) => s.firstError !== undefined)?.firstError,
   };
 }
 

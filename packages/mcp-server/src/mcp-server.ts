@@ -1,0 +1,406 @@
+import {
+  ErrorCode,
+  type HandleContext,
+  type Implementation,
+  type InputRequiredResult,
+  type JSONRPCResponse,
+  McpError,
+  type MessageHandler,
+  type PaginatedRequestParams,
+  type Transport,
+} from '@boomerang/protocol';
+import {
+  type ConnectOptions,
+  type LogFn,
+  type Logger,
+  type MaybePromise,
+  type RequestContext,
+  Server,
+  type ServerConnection,
+} from '@boomerang/server';
+import { complete } from './completion.js';
+import { type McpServerNotification, Notifier } from './notifications.js';
+import { describePrompt, getPrompt, type PromptEntry, promptEntry } from './prompts.js';
+import { Registry } from './registry.js';
+import type { ResolvedValues, ResolveMapFor } from './resolver-seam.js';
+import {
+  describeResource,
+  describeTemplate,
+  type ResourceEntry,
+  readResource,
+  resourceEntry,
+  type TemplateEntry,
+  templateEntry,
+} from './resources.js';
+import { requestStateEnvelope } from './security.js';
+import { callTool, describeTool, pickMeta, type ToolEntry, toolEntry } from './tools.js';
+import type {
+  AnyObjectSchema,
+  ArgsOf,
+  McpServerOptions,
+  NoResolved,
+  PromptConfig,
+  PromptMetadata,
+  PromptResult,
+  RegisteredHandle,
+  ResourceConfig,
+  ResourceMetadata,
+  ResourceResult,
+  ResourceTemplateConfig,
+  StaticResourceHandler,
+  ToolConfig,
+  ToolHandler,
+  ToolMetadata,
+  ToolReturn,
+} from './types.js';
+import type { TemplateVariables } from './uri-template.js';
+
+const OPTION_NAMES: ReadonlySet<string> = new Set([
+  'instructions',
+  'requestStateSecurity',
+  'logger',
+  'cache',
+  'pageSize',
+]);
+
+/** A registered tool: `update({ title, description, annotations, icons, _meta })` or `remove()`. */
+export type ToolHandle = RegisteredHandle<ToolMetadata>;
+/** A registered prompt. */
+export type PromptHandle = RegisteredHandle<PromptMetadata>;
+/** A registered static resource (its `name` is the URI). */
+export type ResourceHandle = RegisteredHandle<ResourceConfig>;
+/** A registered resource template (its `name` is the URI template). */
+export type ResourceTemplateHandle = RegisteredHandle<ResourceMetadata>;
+
+/**
+ * The high-level MCP 2026-07-28 server: tools, prompts, resources and resource templates registered with zod
+ * schemas, resolvers that ask the user mid-call, and `requestState` sealed by default. It builds on one
+ * low-level `Server` of `@boomerang/server` (validation, `server/discover`, capability checks, sealing, cursors,
+ * cache hints) and serves it through {@link McpServer.handle} and {@link McpServer.connect}.
+ *
+ * Capabilities follow what is registered: `tools`, `prompts`, `resources` appear with the first registration of
+ * their kind (and stay, so a list may become empty), `completions` with the first `complete` callback; a method
+ * of a capability not advertised answers `-32601`.
+ *
+ * Throws `TypeError` at construction for an invalid `info`, an unknown option, a bad `requestStateSecurity`
+ * (including an explicit policy on a nameless server without an `audience`), and `RangeError` for a bad
+ * `pageSize`.
+ */
+export class McpServer implements MessageHandler {
+  /** The server's self-description. */
+  readonly info: Implementation;
+  readonly #server: Server;
+  readonly #pageSize: number | undefined;
+  readonly #warn: LogFn;
+  readonly #notifier: Notifier;
+  readonly #tools: Registry<ToolEntry>;
+  readonly #prompts: Registry<PromptEntry>;
+  readonly #resources: Registry<ResourceEntry>;
+  readonly #templates: Registry<TemplateEntry>;
+
+  constructor(info: Implementation, options: McpServerOptions = {}) {
+    if (typeof info !== 'object' || info === null || typeof info.name !== 'string') {
+      throw new TypeError('"info" expected { name, version }');
+    }
+    if (typeof options !== 'object' || options === null) throw new TypeError('"options" expected an object');
+    for (const name of Object.keys(options)) {
+      if (!OPTION_NAMES.has(name)) throw new TypeError(`unknown option "${name}"`);
+    }
+    const { pageSize, instructions, logger, cache } = options;
+    if (pageSize !== undefined && (!Number.isSafeInteger(pageSize) || pageSize < 1)) {
+      throw new RangeError(`"pageSize" expected a positive integer, got ${String(pageSize)}`);
+    }
+    this.info = info;
+    this.#pageSize = pageSize;
+    this.#warn = warnFn(logger);
+    this.#notifier = new Notifier(this.#warn);
+    const changed = (method: Parameters<Notifier['listChanged']>[0]) => () => {
+      this.#syncCapabilities();
+      this.#notifier.listChanged(method);
+    };
+    this.#tools = new Registry('tool', changed('tools'));
+    this.#prompts = new Registry('prompt', changed('prompts'));
+    this.#resources = new Registry('resource', changed('resources'));
+    this.#templates = new Registry('resource template', changed('resources'));
+
+    const gate = (method: string, on: () => boolean) => {
+      if (!on()) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
+    };
+    const tools = () => this.#tools.ever;
+    const prompts = () => this.#prompts.ever;
+    const resources = () => this.#resources.ever || this.#templates.ever;
+    this.#server = new Server(info, {
+      ...(instructions === undefined ? {} : { instructions }),
+      ...(logger === undefined ? {} : { logger }),
+      ...(cache === undefined ? {} : { cache }),
+      requestState: requestStateEnvelope(info.name, options.requestStateSecurity),
+      onListTools: (params) => {
+        gate('tools/list', tools);
+        const { items, nextCursor } = this.#page(this.#tools, params);
+        return { tools: items.map(describeTool), ...nextCursor };
+      },
+      onCallTool: (params, ctx) => {
+        gate('tools/call', tools);
+        return callTool(this.#tools, params, ctx, this.#warn);
+      },
+      onListPrompts: (params) => {
+        gate('prompts/list', prompts);
+        const { items, nextCursor } = this.#page(this.#prompts, params);
+        return { prompts: items.map(describePrompt), ...nextCursor };
+      },
+      onGetPrompt: (params, ctx) => {
+        gate('prompts/get', prompts);
+        return getPrompt(this.#prompts, params, ctx);
+      },
+      onListResources: (params) => {
+        gate('resources/list', resources);
+        const { items, nextCursor } = this.#page(this.#resources, params);
+        return { resources: items.map(describeResource), ...nextCursor };
+      },
+      onListResourceTemplates: (params) => {
+        gate('resources/templates/list', resources);
+        const { items, nextCursor } = this.#page(this.#templates, params);
+        return { resourceTemplates: items.map(describeTemplate), ...nextCursor };
+      },
+      onReadResource: (params, ctx) => {
+        gate('resources/read', resources);
+        return readResource(this.#resources, this.#templates, params, ctx);
+      },
+      onComplete: (params, ctx) => {
+        gate('completion/complete', () => this.#completions);
+        return complete(this.#prompts, this.#templates, params, ctx);
+      },
+    });
+    this.#syncCapabilities();
+  }
+
+  /**
+   * Answers one JSON-RPC message (text, bytes or parsed); resolves to the response, or `undefined` for
+   * notifications and cancelled requests. Never rejects. This is what request/response transports (HTTP) call.
+   */
+  handle(message: unknown, ctx?: HandleContext): Promise<JSONRPCResponse | undefined> {
+    return this.#server.handle(message, ctx);
+  }
+
+  /**
+   * Serves a stream transport (stdio, in-memory) until it closes; `options.auth` is the principal of every
+   * request on it (for tests and in-process embedding).
+   */
+  connect(transport: Transport, options?: ConnectOptions): Promise<ServerConnection> {
+    return this.#server.connect(transport, options);
+  }
+
+  /**
+   * Registers a tool whose handler receives the validated arguments, the values of its `resolve` map and the
+   * request context. Resolved names are not in `inputSchema`, and a client-sent value under one is ignored.
+   * The handler cannot return an `InputRequiredResult` (its resolvers drive the rounds): a type error, and an
+   * `isError` result if forced. Throws `InvalidSignatureError` for a bad resolver graph, `TypeError` for a bad
+   * config, `Error` when the name is taken.
+   */
+  tool<
+    I extends AnyObjectSchema | undefined = undefined,
+    O extends AnyObjectSchema | undefined = undefined,
+    const R extends ResolveMapFor<ArgsOf<I>> = ResolveMapFor<ArgsOf<I>>,
+  >(
+    name: string,
+    config: ToolConfig<I, O> & { resolve: R },
+    handler: ToolHandler<ArgsOf<I>, ResolvedValues<R>, ToolReturn<O>>,
+  ): ToolHandle;
+  /**
+   * Registers a tool without resolvers: the handler receives the validated arguments, `{}` and the request
+   * context, and may return an `InputRequiredResult` it built itself, reading `ctx.inputResponses` and
+   * `ctx.requestState` (plaintext: the server seals and verifies it) on the retry.
+   */
+  tool<I extends AnyObjectSchema | undefined = undefined, O extends AnyObjectSchema | undefined = undefined>(
+    name: string,
+    config: ToolConfig<I, O> & { resolve?: undefined },
+    handler: ToolHandler<ArgsOf<I>, NoResolved, ToolReturn<O> | InputRequiredResult>,
+  ): ToolHandle;
+  tool(name: string, config: object, handler: (...args: never[]) => unknown): ToolHandle {
+    const entry = toolEntry(name, config, handler);
+    const slot = this.#tools.add(entry.name, entry);
+    let current = entry;
+    return handleFor(entry.name, slot, (patch) => {
+      const meta = pickMeta(`tool '${name}'`, patch, Object.keys(patch), TOOL_META);
+      current = { ...current, meta: { ...current.meta, ...meta } };
+      return current;
+    });
+  }
+
+  /**
+   * Registers a prompt: `input` is a zod object of string-accepting fields (arguments are strings on the wire;
+   * use `z.coerce` for numbers), published as the prompt's `arguments`; invalid arguments answer `-32602`. With
+   * `resolve`, the handler cannot return an `InputRequiredResult`; a declined elicitation answers `-32602`.
+   */
+  prompt<
+    I extends AnyObjectSchema | undefined = undefined,
+    const R extends ResolveMapFor<ArgsOf<I>> = ResolveMapFor<ArgsOf<I>>,
+  >(
+    name: string,
+    config: PromptConfig<I> & { resolve: R },
+    handler: (args: ArgsOf<I>, resolved: ResolvedValues<R>, ctx: RequestContext) => MaybePromise<PromptResult>,
+  ): PromptHandle;
+  /** Registers a prompt without resolvers; its handler may build its own rounds. */
+  prompt<I extends AnyObjectSchema | undefined = undefined>(
+    name: string,
+    config: PromptConfig<I> & { resolve?: undefined },
+    handler: (
+      args: ArgsOf<I>,
+      resolved: NoResolved,
+      ctx: RequestContext,
+    ) => MaybePromise<PromptResult | InputRequiredResult>,
+  ): PromptHandle;
+  prompt(name: string, config: object, handler: (...args: never[]) => unknown): PromptHandle {
+    const entry = promptEntry(name, config, handler);
+    const slot = this.#prompts.add(entry.name, entry);
+    let current = entry;
+    return handleFor(entry.name, slot, (patch) => {
+      const meta = pickMeta(`prompt '${name}'`, patch, Object.keys(patch), PROMPT_META);
+      current = { ...current, meta: { ...current.meta, ...meta } };
+      return current;
+    });
+  }
+
+  /**
+   * Registers a static resource at `uri`. Its handler gets only the context and cannot ask for input:
+   * returning an `InputRequiredResult` is a type error, and `-32603` if forced. Use a template to ask.
+   */
+  resource(uri: string, config: ResourceConfig, handler: StaticResourceHandler): ResourceHandle {
+    const entry = resourceEntry(uri, config, handler);
+    const slot = this.#resources.add(entry.uri, entry);
+    let current = entry;
+    return handleFor(entry.uri, slot, (patch) => {
+      const meta = pickMeta(`resource '${uri}'`, patch, Object.keys(patch), RESOURCE_META);
+      current = { ...current, meta: { ...current.meta, ...meta } };
+      return current;
+    });
+  }
+
+  /**
+   * Registers a resource template (RFC 6570, e.g. `'users://{id}/posts{?page}'`). A read whose URI matches
+   * (static resources first, then templates in registration order) calls the handler with the template's
+   * variables, typed from the template string. With `resolve`, the handler cannot return an
+   * `InputRequiredResult`; without, it may build its own rounds.
+   */
+  resourceTemplate<T extends string, const R extends ResolveMapFor<TemplateVariables<T>>>(
+    uriTemplate: T,
+    config: ResourceTemplateConfig<TemplateVariables<T>> & { resolve: R },
+    handler: (
+      vars: TemplateVariables<T>,
+      resolved: ResolvedValues<R>,
+      ctx: RequestContext,
+    ) => MaybePromise<ResourceResult>,
+  ): ResourceTemplateHandle;
+  /** Registers a resource template without resolvers. */
+  resourceTemplate<T extends string>(
+    uriTemplate: T,
+    config: ResourceTemplateConfig<TemplateVariables<T>> & { resolve?: undefined },
+    handler: (
+      vars: TemplateVariables<T>,
+      resolved: NoResolved,
+      ctx: RequestContext,
+    ) => MaybePromise<ResourceResult | InputRequiredResult>,
+  ): ResourceTemplateHandle;
+  resourceTemplate(
+    uriTemplate: string,
+    config: object,
+    handler: (...args: never[]) => unknown,
+  ): ResourceTemplateHandle {
+    const entry = templateEntry(uriTemplate, config, handler);
+    const slot = this.#templates.add(uriTemplate, entry);
+    let current = entry;
+    return handleFor(uriTemplate, slot, (patch) => {
+      const meta = pickMeta(`resource template '${uriTemplate}'`, patch, Object.keys(patch), RESOURCE_META);
+      current = { ...current, meta: { ...current.meta, ...meta } };
+      return current;
+    });
+  }
+
+  /**
+   * Records that the resource at `uri` changed: listeners registered with {@link McpServer.onNotification}
+   * receive `notifications/resources/updated` (the `subscriptions/listen` stream forwards it to subscribers).
+   */
+  resourceUpdated(uri: string): void {
+    if (typeof uri !== 'string' || uri === '') throw new TypeError('"uri" expected a non-empty string');
+    this.#notifier.resourceUpdated(uri);
+  }
+
+  /**
+   * Calls `listener` with every notification the server has for subscribers: `notifications/{tools,prompts,
+   * resources}/list_changed` after a registration, update or removal, and `notifications/resources/updated`
+   * from {@link McpServer.resourceUpdated}. Returns the function that unsubscribes. A listener that throws is
+   * logged, never propagated.
+   */
+  onNotification(listener: (notification: McpServerNotification) => void): () => void {
+    return this.#notifier.add(listener);
+  }
+
+  #page<E>(registry: Registry<E>, params: PaginatedRequestParams) {
+    const { items, nextCursor } = registry.page(params.cursor, this.#pageSize);
+    return { items, nextCursor: nextCursor === undefined ? {} : { nextCursor } };
+  }
+
+  /** A `complete` callback was registered at least once (the `completions` capability stays from then on). */
+  #completions = false;
+
+  /**
+   * Keeps the advertised capabilities in step with the registries. The low-level server serves
+   * `server.capabilities` by reference in every `server/discover`, so the members are set on that object.
+   */
+  #syncCapabilities(): void {
+    if (this.#server === undefined) return;
+    this.#completions ||=
+      this.#prompts.values().some((p) => Object.keys(p.complete).length > 0) ||
+      this.#templates.values().some((t) => Object.keys(t.complete).length > 0);
+    const caps = this.#server.capabilities as Record<string, unknown>;
+    const set = (key: string, on: boolean) => {
+      if (on) caps[key] ??= {};
+      else delete caps[key];
+    };
+    set('tools', this.#tools.ever);
+    set('prompts', this.#prompts.ever);
+    set('resources', this.#resources.ever || this.#templates.ever);
+    set('completions', this.#completions);
+  }
+}
+
+const TOOL_META: ReadonlySet<string> = new Set(['title', 'description', 'annotations', 'icons', '_meta']);
+const PROMPT_META: ReadonlySet<string> = new Set(['title', 'description', 'icons', '_meta']);
+const RESOURCE_META: ReadonlySet<string> = new Set([
+  'name',
+  'title',
+  'description',
+  'mimeType',
+  'annotations',
+  'icons',
+  '_meta',
+  'size',
+]);
+
+function handleFor<E, M>(
+  name: string,
+  slot: { remove(): void; replace(next: E): void },
+  patchWith: (patch: M & object) => E,
+): RegisteredHandle<M> {
+  return {
+    name,
+    update(patch) {
+      slot.replace(patchWith(patch as M & object));
+    },
+    remove() {
+      slot.remove();
+    },
+  };
+}
+
+/** The warn function for what this package logs itself (the low-level server logs the rest). */
+function warnFn(logger: Logger | undefined): LogFn {
+  if (logger === undefined) {
+    return (message, details) => console.warn(`[@boomerang/mcp-server] ${message}`, ...(details ? [details] : []));
+  }
+  return (message, details) => {
+    try {
+      logger.warn?.call(logger, message, details);
+    } catch {}
+  };
+}

@@ -1,0 +1,133 @@
+import {
+  type GetPromptRequestParams,
+  type GetPromptResult,
+  type InputRequiredResult,
+  isInputRequired,
+  type Prompt,
+  type PromptArgument,
+} from '@boomerang/protocol';
+import type { HandlerResult, RequestContext } from '@boomerang/server';
+import { z } from 'zod';
+import type { Registry } from './registry.js';
+import { ResolutionError } from './resolver-seam.js';
+import { type Plan, planFor, resolveRound, withoutResolved } from './resolving.js';
+import {
+  checkHandler,
+  checkName,
+  describeIssues,
+  invalidParams,
+  type JsonSchema,
+  keysOf,
+  toJsonSchema,
+} from './schema.js';
+import { pickMeta } from './tools.js';
+import type { AnyObjectSchema, Completer, PromptMetadata } from './types.js';
+
+type AnyHandler = (args: never, resolved: never, ctx: RequestContext) => unknown;
+
+/** A registered prompt, as the server serves it. */
+export interface PromptEntry {
+  readonly name: string;
+  readonly meta: PromptMetadata;
+  readonly input: AnyObjectSchema;
+  readonly arguments: PromptArgument[];
+  readonly complete: Readonly<Record<string, Completer>>;
+  readonly resolve: unknown;
+  readonly plan: Plan | undefined;
+  readonly handler: AnyHandler;
+}
+
+const META_KEYS = ['title', 'description', 'icons', '_meta'] as const;
+const CONFIG_KEYS: ReadonlySet<string> = new Set([...META_KEYS, 'input', 'resolve', 'complete']);
+
+/** Checks completers: an object of functions whose names are arguments (or template variables). */
+export function checkCompleters(owner: string, complete: unknown, names: readonly string[]): Record<string, Completer> {
+  if (complete === undefined) return {};
+  if (typeof complete !== 'object' || complete === null) throw new TypeError(`${owner}: "complete" expected an object`);
+  for (const [name, fn] of Object.entries(complete)) {
+    if (!names.includes(name)) throw new TypeError(`${owner}: "complete" names unknown argument '${name}'`);
+    if (typeof fn !== 'function') throw new TypeError(`${owner}: "complete.${name}" expected a function`);
+  }
+  return complete as Record<string, Completer>;
+}
+
+/** The prompt's `arguments`, from the input schema (descriptions and titles from zod `.describe()`/`.meta()`). */
+function promptArguments(schema: JsonSchema): PromptArgument[] {
+  const properties = (schema.properties ?? {}) as Record<string, { description?: unknown; title?: unknown }>;
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  return Object.entries(properties).map(([name, property]) => {
+    const argument: PromptArgument = { name, required: required.has(name) };
+    if (typeof property.title === 'string') argument.title = property.title;
+    if (typeof property.description === 'string') argument.description = property.description;
+    return argument;
+  });
+}
+
+/** Checks a prompt registration and builds its entry. */
+export function promptEntry(name: unknown, config: unknown, handler: unknown): PromptEntry {
+  checkName('prompt', name);
+  const owner = `prompt '${name}'`;
+  const meta = pickMeta(owner, config, META_KEYS, CONFIG_KEYS) as PromptMetadata;
+  const { input, resolve, complete } = config as { input?: AnyObjectSchema; resolve?: unknown; complete?: unknown };
+  checkHandler(owner, handler);
+  const schema = input ?? z.object({});
+  const keys = keysOf(input);
+  return {
+    name,
+    meta,
+    input: schema,
+    arguments: promptArguments(toJsonSchema(schema, 'input', owner)),
+    complete: checkCompleters(owner, complete, keys),
+    resolve,
+    plan: planFor(owner, resolve, keys),
+    handler: handler as AnyHandler,
+  };
+}
+
+/** The prompt as `prompts/list` publishes it. */
+export function describePrompt(entry: PromptEntry): Prompt {
+  const prompt: Prompt = { name: entry.name };
+  const { title, description, icons, _meta } = entry.meta;
+  if (title !== undefined) prompt.title = title;
+  if (description !== undefined) prompt.description = description;
+  if (entry.arguments.length > 0) prompt.arguments = entry.arguments;
+  if (icons !== undefined) prompt.icons = icons;
+  if (_meta !== undefined) prompt._meta = _meta;
+  return prompt;
+}
+
+/**
+ * Serves `prompts/get`: unknown prompt or invalid arguments → `-32602`; a declined or cancelled elicitation
+ * consumed unwrapped → `-32602` with the resolver's message (the request cannot be served with the answers it
+ * carries; a prompt has no `isError` result); a resolver prompt returning an `InputRequiredResult` → `-32603`.
+ */
+export async function getPrompt(
+  prompts: Registry<PromptEntry>,
+  params: GetPromptRequestParams,
+  ctx: RequestContext,
+): Promise<HandlerResult<GetPromptResult> | InputRequiredResult> {
+  const entry = prompts.get(params.name);
+  if (entry === undefined) throw invalidParams(`Unknown prompt: ${params.name}`);
+  const parsed = entry.input.safeParse(params.arguments ?? {});
+  if (!parsed.success) {
+    throw invalidParams(`Invalid arguments for prompt '${entry.name}': ${describeIssues(parsed.error)}`);
+  }
+  const args = withoutResolved(parsed.data, entry.resolve);
+  const round = await resolveRound(entry.plan, args, ctx).catch(rethrowResolution);
+  if (round.kind === 'input_required') return round.result;
+  const value = await (entry.handler as (a: unknown, r: unknown, c: RequestContext) => unknown)(
+    args,
+    round.values,
+    ctx,
+  );
+  if (isInputRequired(value) && entry.plan !== undefined) {
+    throw new Error(`prompt '${entry.name}' returned an InputRequiredResult but uses resolvers`);
+  }
+  return value as HandlerResult<GetPromptResult> | InputRequiredResult;
+}
+
+/** A `ResolutionError` (declined / cancelled) becomes `-32602` with its message; anything else is rethrown. */
+export function rethrowResolution(error: unknown): never {
+  if (error instanceof ResolutionError) throw invalidParams(error.message);
+  throw error;
+}

@@ -1,0 +1,160 @@
+// zod object → the `requestedSchema` of a form elicitation: the flat, primitive-only JSON Schema subset a client
+// can render as a form (spec: ElicitRequestFormParams.requestedSchema, PrimitiveSchemaDefinition).
+import {
+  type ElicitRequestFormParams,
+  type PrimitiveSchemaDefinition,
+  PrimitiveSchemaDefinitionSchema,
+} from '@boomerang/protocol';
+import { z } from 'zod';
+import { argumentError, isPlainObject } from './util.js';
+
+/** A form's requested schema, as published to the client. */
+export type RequestedSchema = ElicitRequestFormParams['requestedSchema'];
+
+const cache = new WeakMap<object, RequestedSchema>();
+
+const STRING_FORMATS: ReadonlySet<unknown> = new Set(['email', 'uri', 'date', 'date-time']);
+
+/** True for a zod 4 schema (duck-typed, so a second copy of zod in the tree still works). */
+export function isZodSchema(value: unknown): value is z.ZodType {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    '_zod' in value &&
+    typeof (value as { safeParseAsync?: unknown }).safeParseAsync === 'function'
+  );
+}
+
+/**
+ * The requested schema for a zod form schema: `z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' })`
+ * trimmed to `{ type: 'object', properties, required? }`, each property trimmed to the members its kind allows
+ * (zod's `pattern`s, `$schema`, `additionalProperties` and the ±2^53 bounds of `.int()` are dropped; the answer
+ * is still validated with the full zod schema). Results are cached per schema object.
+ *
+ * @throws TypeError when `schema` is not a zod schema, not an object schema with `properties`, or has a field
+ * outside the elicitation subset (nested objects, unions of types, nullable fields, arrays other than
+ * multi-select enums, dates, …): the elicitation subset is what every client can render.
+ */
+export function requestedSchemaOf(schema: unknown, where: string): RequestedSchema {
+  if (!isZodSchema(schema)) throw argumentError(`${where} schema`, 'a zod object schema', schema);
+  const cached = cache.get(schema);
+  if (cached !== undefined) return cached;
+  let json: Record<string, unknown>;
+  try {
+    json = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
+  } catch (error) {
+    throw new TypeError(
+      `${where}: the schema cannot be published as JSON Schema (${(error as Error).message})`,
+    );
+  }
+  if (json.type !== 'object' || !isPlainObject(json.properties)) {
+    throw new TypeError(`${where}: the schema must be a flat z.object of primitives and enums`);
+  }
+  const properties: Record<string, PrimitiveSchemaDefinition> = {};
+  for (const [name, property] of Object.entries(json.properties)) {
+    Object.defineProperty(properties, name, {
+      value: fieldOf(property, `${where}: field '${name}'`),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  const required = Array.isArray(json.required)
+    ? json.required.filter(
+        (name): name is string => typeof name === 'string' && Object.hasOwn(properties, name),
+      )
+    : [];
+  const result: RequestedSchema =
+    required.length > 0 ? { type: 'object', properties, required } : { type: 'object', properties };
+  cache.set(schema, result);
+  return result;
+}
+
+/** Copies the members of `from` named in `keys` whose value passes `ok`. */
+function pick(from: Record<string, unknown>, keys: readonly string[], ok: (value: unknown) => boolean) {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (ok(from[key])) out[key] = from[key];
+  return out;
+}
+
+const isString = (v: unknown) => typeof v === 'string';
+const isInt = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
+const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+const isStringArray = (v: unknown) => Array.isArray(v) && v.every(isString);
+
+/** `[{ const, title? }, …]` from an `anyOf` of string constants (zod unions of literals), else undefined. */
+function stringOptions(anyOf: unknown): { const: string; title?: string }[] | undefined {
+  if (!Array.isArray(anyOf) || anyOf.length === 0) return undefined;
+  const options: { const: string; title?: string }[] = [];
+  for (const member of anyOf) {
+    if (!isPlainObject(member)) return undefined;
+    const values = typeof member.const === 'string' ? [member.const] : member.enum;
+    if (!isStringArray(values) || (values as string[]).length !== 1) return undefined;
+    const value = (values as string[])[0] as string;
+    options.push(typeof member.title === 'string' ? { const: value, title: member.title } : { const: value });
+  }
+  return options;
+}
+
+/** An enum field from options: titled (`oneOf`) when every option has a title, plain `enum` otherwise. */
+function choice(options: { const: string; title?: string }[]): Record<string, unknown> {
+  return options.every((o) => o.title !== undefined)
+    ? { oneOf: options }
+    : { enum: options.map((o) => o.const) };
+}
+
+/** One property trimmed to the elicitation subset, or a `TypeError` naming it. */
+function fieldOf(property: unknown, where: string): PrimitiveSchemaDefinition {
+  if (!isPlainObject(property)) throw new TypeError(`${where} is not a JSON Schema object`);
+  const label = pick(property, ['title', 'description'], isString);
+  let field: Record<string, unknown> | undefined;
+  const options = stringOptions(property.anyOf);
+  if (options !== undefined) {
+    field = { type: 'string', ...label, ...choice(options), ...pick(property, ['default'], isString) };
+  } else if (property.type === 'string') {
+    field = { type: 'string', ...label };
+    if (typeof property.const === 'string') field.enum = [property.const];
+    else if (isStringArray(property.enum)) field.enum = property.enum;
+    else if (property.enum !== undefined) field = undefined;
+    if (field !== undefined) {
+      Object.assign(
+        field,
+        pick(property, ['minLength', 'maxLength'], isInt),
+        pick(property, ['default'], isString),
+      );
+      if (STRING_FORMATS.has(property.format)) field.format = property.format;
+    }
+  } else if (property.type === 'number' || property.type === 'integer') {
+    const bound = (v: unknown) => isNumber(v) && Math.abs(v as number) !== Number.MAX_SAFE_INTEGER;
+    field = { type: property.type, ...label, ...pick(property, ['minimum', 'maximum', 'default'], bound) };
+  } else if (property.type === 'boolean') {
+    field = { type: 'boolean', ...label, ...pick(property, ['default'], (v) => typeof v === 'boolean') };
+  } else if (property.type === 'array' && isPlainObject(property.items)) {
+    const items = property.items;
+    const itemOptions = stringOptions(items.anyOf);
+    const itemsField =
+      items.type === 'string' && isStringArray(items.enum)
+        ? { type: 'string', enum: items.enum }
+        : itemOptions?.every((o) => o.title !== undefined)
+          ? { anyOf: itemOptions }
+          : itemOptions !== undefined
+            ? { type: 'string', enum: itemOptions.map((o) => o.const) }
+            : undefined;
+    if (itemsField !== undefined) {
+      field = {
+        type: 'array',
+        ...label,
+        ...pick(property, ['minItems', 'maxItems'], isInt),
+        items: itemsField,
+      };
+      Object.assign(field, pick(property, ['default'], isStringArray));
+    }
+  }
+  if (field === undefined || !PrimitiveSchemaDefinitionSchema.safeParse(field).success) {
+    throw new TypeError(
+      `${where} must be a string, number, integer, boolean, enum or multi-select enum (the elicitation ` +
+        `subset); got JSON Schema ${JSON.stringify(property)}`,
+    );
+  }
+  return field as PrimitiveSchemaDefinition;
+}

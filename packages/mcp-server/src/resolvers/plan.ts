@@ -1,0 +1,180 @@
+// planResolvers: a registration's `resolve` map, checked once and flattened into the graph `runResolvers` walks.
+import type { RequestContext } from '@boomerang/server';
+import { InvalidSignatureError } from './errors.js';
+import { type ResolverImpl, resolverOf } from './resolver.js';
+import type { AnyResolver } from './types.js';
+import { argumentError, describeType, isPlainObject } from './util.js';
+
+/** Default cap on a call's recorded request state: 64 KiB of plaintext JSON (sealing adds about a third). */
+export const DEFAULT_MAX_STATE_BYTES = 64 * 1024;
+
+/** Options of {@link planResolvers}. */
+export interface ResolverPlanOptions {
+  /**
+   * Cap, in UTF-8 bytes of plaintext JSON, on the request state one round records (every answer so far, bound
+   * to its question). Default {@link DEFAULT_MAX_STATE_BYTES} (64 KiB). A round that would exceed it fails with
+   * a `RangeError` naming the registration instead of minting a huge token; sampling completions are the usual
+   * culprit, since each one rides every later round.
+   */
+  maxStateBytes?: number;
+}
+
+/**
+ * A registration's resolver graph, checked and frozen: what {@link runResolvers} executes on every round.
+ * Build it once per registration with {@link planResolvers}; it holds no per-call state.
+ */
+export interface ResolverPlan {
+  /** How messages name the registration, as given to {@link planResolvers}. */
+  readonly owner: string;
+  /** The names of the `resolve` map, in map order: the members of the handler's `resolved` object. */
+  readonly names: readonly string[];
+  /** The state cap in bytes (see {@link ResolverPlanOptions.maxStateBytes}). */
+  readonly maxStateBytes: number;
+}
+
+/** One resolver of a plan: distinct resolver objects are distinct nodes; one object is one node. */
+export interface PlanNode {
+  /** Position in the plan (breadth-first from the map, in map order, then `uses` order). */
+  readonly index: number;
+  /** The opaque, stable key of its question in `inputRequests`, `inputResponses` and the state. */
+  readonly key: string;
+  /** Its name for messages: the map name, or `parent.child` through `uses`. */
+  readonly label: string;
+  readonly args: readonly string[];
+  readonly uses: readonly (readonly [name: string, node: PlanNode])[];
+  readonly fn: (input: Record<string, unknown>, ctx: RequestContext) => unknown;
+}
+
+/** The run-time side of a {@link ResolverPlan}. */
+export interface PlanImpl {
+  /** Every node, in plan order. */
+  readonly nodes: readonly PlanNode[];
+  /** The `resolve` map: each name and its node. */
+  readonly entries: readonly (readonly [name: string, node: PlanNode])[];
+}
+
+const plans = new WeakMap<ResolverPlan, PlanImpl>();
+
+/** The graph behind a plan; throws `TypeError` for anything {@link planResolvers} did not return. */
+export function planOf(plan: ResolverPlan): PlanImpl {
+  const impl = typeof plan === 'object' && plan !== null ? plans.get(plan) : undefined;
+  if (impl === undefined) throw argumentError('plan', 'a ResolverPlan from planResolvers()', plan);
+  return impl;
+}
+
+/**
+ * Checks a registration's `resolve` map and flattens it into a plan. Called once, at registration.
+ *
+ * `owner` names the registration in messages (e.g. `tool 'order_book'`); `inputKeys` are its input property
+ * names (the tool's argument names). Wire keys are derived from each resolver's position in the plan
+ * (`r0`, `r1`, … breadth-first, in map then `uses` order): opaque (no source, function or resolver names reach
+ * the client) and identical in every process and worker that registers the same map.
+ *
+ * @throws InvalidSignatureError naming the owner, the resolver and the culprit when a member of the map (or of
+ * a `uses`) is not a resolver, a resolved name collides with an input property, a resolver names an argument
+ * not in `inputKeys` or receives one name both as an argument and from `uses`, or `uses` forms a cycle.
+ * @throws TypeError for a non-string `owner`, `inputKeys` that are not strings; RangeError for a bad cap.
+ */
+export function planResolvers(
+  owner: string,
+  resolve: Readonly<Record<string, AnyResolver>>,
+  inputKeys: readonly string[],
+  options: ResolverPlanOptions = {},
+): ResolverPlan {
+  if (typeof owner !== 'string') throw argumentError('owner', 'string', owner);
+  if (!Array.isArray(inputKeys) || !inputKeys.every((k) => typeof k === 'string')) {
+    throw argumentError('inputKeys', 'array of strings', inputKeys);
+  }
+  const maxStateBytes = options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES;
+  if (!Number.isSafeInteger(maxStateBytes) || maxStateBytes < 1) {
+    throw new RangeError(`"maxStateBytes" expected a positive integer, got ${String(maxStateBytes)}`);
+  }
+  const fail = (message: string) => new InvalidSignatureError(`${owner}: ${message}`);
+  if (!isPlainObject(resolve))
+    throw fail(`"resolve" must be an object of resolvers, got ${describeType(resolve)}`);
+  const inputs = new Set(inputKeys);
+
+  // Breadth-first from the map, so top-level resolvers keep their map names and get the first keys.
+  const nodes: MutableNode[] = [];
+  const byHandle = new Map<object, MutableNode>();
+  const nodeFor = (value: unknown, label: string, where: string): MutableNode => {
+    const impl = resolverOf(value);
+    if (impl === undefined)
+      throw fail(`${where} is not a resolver (got ${describeType(value)}); build it with resolver()`);
+    const known = byHandle.get(value as object);
+    if (known !== undefined) return known;
+    const node: MutableNode = {
+      index: nodes.length,
+      key: `r${nodes.length}`,
+      label,
+      impl,
+      args: impl.args,
+      uses: [],
+      fn: impl.fn,
+    };
+    nodes.push(node);
+    byHandle.set(value as object, node);
+    return node;
+  };
+  const entries = Object.keys(resolve).map((name) => {
+    if (inputs.has(name)) throw fail(`resolved name '${name}' collides with an input property`);
+    return [name, nodeFor(resolve[name], name, `resolve.${name}`)] as const;
+  });
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i] as MutableNode;
+    for (const arg of node.args) {
+      if (!inputs.has(arg)) {
+        const known = inputKeys.length > 0 ? inputKeys.map((k) => `'${k}'`).join(', ') : 'none';
+        throw fail(`resolver '${node.label}' names unknown argument '${arg}' (arguments: ${known})`);
+      }
+    }
+    let uses: [string, unknown][];
+    try {
+      uses = Object.entries(node.impl.uses);
+    } catch (error) {
+      throw fail(`resolver '${node.label}' has a "uses" that cannot be read (${(error as Error).message})`);
+    }
+    for (const [name, value] of uses) {
+      if (node.args.includes(name)) {
+        throw fail(`resolver '${node.label}' receives '${name}' both as an argument and from "uses"`);
+      }
+      node.uses.push([
+        name,
+        nodeFor(value, `${node.label}.${name}`, `resolver '${node.label}' uses '${name}', which`),
+      ]);
+    }
+  }
+  checkCycles(nodes, fail);
+
+  const plan: ResolverPlan = Object.freeze({
+    owner,
+    names: Object.freeze(entries.map(([name]) => name)),
+    maxStateBytes,
+  });
+  plans.set(plan, { nodes, entries });
+  return plan;
+}
+
+interface MutableNode extends PlanNode {
+  readonly impl: ResolverImpl;
+  readonly uses: [string, PlanNode][];
+}
+
+/** Depth-first search for a cycle through `uses`; the error spells the cycle out by labels. */
+function checkCycles(nodes: readonly PlanNode[], fail: (message: string) => Error): void {
+  const done = new Set<PlanNode>();
+  const onPath: PlanNode[] = [];
+  const visit = (node: PlanNode): void => {
+    if (done.has(node)) return;
+    const at = onPath.indexOf(node);
+    if (at >= 0) {
+      const cycle = [...onPath.slice(at), node].map((n) => n.label).join(' → ');
+      throw fail(`resolver '${node.label}' has a cyclic dependency (${cycle})`);
+    }
+    onPath.push(node);
+    for (const [, dep] of node.uses) visit(dep);
+    onPath.pop();
+    done.add(node);
+  };
+  for (const node of nodes) visit(node);
+}

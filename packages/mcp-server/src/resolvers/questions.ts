@@ -1,0 +1,203 @@
+// Questions: what a resolver returns when only the client can supply its value. Each renders to one input
+// request and knows how to read (validate) the client's answer to it.
+import {
+  type CreateMessageRequestParams,
+  CreateMessageResultSchema,
+  createMessageRequest,
+  ElicitResultSchema,
+  elicitRequest,
+  elicitUrlRequest,
+  type InputRequest,
+  ListRootsResultSchema,
+  listRootsRequest,
+} from '@boomerang/protocol';
+import type { z } from 'zod';
+import type { RefusalAction } from './errors.js';
+import { requestedSchemaOf } from './form-schema.js';
+import type {
+  ElicitOutcome,
+  ElicitUrlOutcome,
+  ListRootsAnswer,
+  Question,
+  QuestionKind,
+  SampleAnswer,
+} from './types.js';
+import { argumentError } from './util.js';
+
+/**
+ * How an answer reads: a value (and what to record in the state for later rounds), a refusal the consumer did
+ * not ask to see, or a problem phrased to follow "Resolver for 'x' received ".
+ */
+export type AnswerRead =
+  | { ok: true; value: unknown; record: unknown }
+  | { ok: true; refused: RefusalAction; record: unknown }
+  | { ok: false; problem: string };
+
+/** The run-time side of a {@link Question}. */
+export interface QuestionImpl {
+  readonly kind: QuestionKind;
+  /** The input request sent to the client, exactly as rendered this round. */
+  readonly request: InputRequest;
+  /** Reads a fresh answer, or a recorded one (the `record` of an earlier read). Never throws. */
+  read(answer: unknown): Promise<AnswerRead>;
+}
+
+const questions = new WeakMap<object, QuestionImpl>();
+
+/** The run-time question behind a value a resolver returned, or undefined for any other value. */
+export function questionOf(value: unknown): QuestionImpl | undefined {
+  return typeof value === 'object' && value !== null ? questions.get(value) : undefined;
+}
+
+function question<T>(impl: QuestionImpl): Question<T> {
+  const handle = Object.freeze({ kind: impl.kind, [Symbol.toStringTag]: 'Question' });
+  questions.set(handle, impl);
+  return handle as unknown as Question<T>;
+}
+
+function checkMessage(message: unknown, where: string): asserts message is string {
+  if (typeof message !== 'string') throw argumentError(`${where} message`, 'string', message);
+}
+
+const WRONG_ELICIT = 'a non-elicitation response';
+
+/** Form elicitation: accepted content must match `schema`; `outcome` hands refusals to the consumer. */
+function formQuestion<T>(message: unknown, schema: z.ZodType, outcome: boolean, where: string): Question<T> {
+  checkMessage(message, where);
+  const requestedSchema = requestedSchemaOf(schema, where);
+  return question({
+    kind: 'elicit',
+    request: elicitRequest({ message, requestedSchema }),
+    async read(answer) {
+      const parsed = ElicitResultSchema.safeParse(answer);
+      if (!parsed.success) return { ok: false, problem: WRONG_ELICIT };
+      const { action, content } = parsed.data;
+      if (action !== 'accept') {
+        return outcome
+          ? { ok: true, value: { action }, record: { action } }
+          : { ok: true, refused: action, record: { action } };
+      }
+      if (content === undefined) return { ok: false, problem: 'an accepted elicitation with no content' };
+      const checked = await schema.safeParseAsync(content);
+      if (!checked.success) {
+        return {
+          ok: false,
+          problem: 'an accepted elicitation whose content does not match the requested schema',
+        };
+      }
+      const value = outcome ? { action, content: checked.data } : checked.data;
+      return { ok: true, value, record: { action, content } };
+    },
+  });
+}
+
+/** URL elicitation: `accept` only says the user agreed to open the URL; it carries no content. */
+function urlQuestion<T>(message: unknown, url: unknown, outcome: boolean, where: string): Question<T> {
+  checkMessage(message, where);
+  if (typeof url !== 'string' && !(url instanceof URL))
+    throw argumentError(`${where} url`, 'URL or string', url);
+  return question({
+    kind: 'elicitUrl',
+    request: elicitUrlRequest({ message, url: String(url) }),
+    async read(answer) {
+      const parsed = ElicitResultSchema.safeParse(answer);
+      if (!parsed.success) return { ok: false, problem: WRONG_ELICIT };
+      const { action } = parsed.data;
+      if (action !== 'accept' && !outcome) return { ok: true, refused: action, record: { action } };
+      return { ok: true, value: { action }, record: { action } };
+    },
+  });
+}
+
+/** A question whose answer is a protocol result, validated with `schema`. */
+function resultQuestion<T>(kind: QuestionKind, request: InputRequest, schema: z.ZodType, expected: string) {
+  return question<T>({
+    kind,
+    request,
+    async read(answer) {
+      const parsed = schema.safeParse(answer);
+      if (!parsed.success)
+        return { ok: false, problem: `a response of the wrong kind (expected ${expected})` };
+      return { ok: true, value: parsed.data, record: parsed.data };
+    },
+  });
+}
+
+/**
+ * Asks the user to fill a form (form-mode `elicitation/create`). The resolver's value becomes the accepted
+ * content, parsed by `schema` (`z.output`); a declined or cancelled form fails the call with a
+ * `ResolutionError` (use {@link elicitResult} to receive the refusal instead).
+ *
+ * `schema` must be a flat `z.object` of strings, numbers, booleans, enums and multi-select enums (the
+ * elicitation subset every client can render); it is published as JSON Schema 2020-12 (input side) trimmed to
+ * that subset. Forms must not ask for secrets: use {@link elicitUrl}. The rendered question (message and
+ * schema) is what an answer is bound to: keep it deterministic (no timestamps), or every round asks again.
+ *
+ * @throws TypeError when `message` is not a string or `schema` is outside the elicitation subset.
+ */
+export function elicit<S extends z.ZodType<Record<string, unknown>>>(
+  message: string,
+  schema: S,
+): Question<z.output<S>> {
+  return formQuestion(message, schema, false, 'elicit()');
+}
+
+/**
+ * Like {@link elicit}, but the consumer receives the whole outcome, `{ action: 'accept', content } |
+ * { action: 'decline' } | { action: 'cancel' }`, and a refusal does not fail the call.
+ *
+ * @throws TypeError when `message` is not a string or `schema` is outside the elicitation subset.
+ */
+export function elicitResult<S extends z.ZodType<Record<string, unknown>>>(
+  message: string,
+  schema: S,
+): Question<ElicitOutcome<z.output<S>>> {
+  return formQuestion(message, schema, true, 'elicitResult()');
+}
+
+/**
+ * Asks the user to complete an interaction at `url`, out of band (URL-mode `elicitation/create`: sign-ins,
+ * payments, anything the client must not see). The value is `{ action: 'accept' }`: the user agreed to open
+ * the URL; whether they finished is for the server to know (e.g. its OAuth callback stored a token). Needs the
+ * client's `elicitation.url` capability. A refusal fails the call (use {@link elicitUrlResult} to receive it).
+ *
+ * @throws TypeError when `message` is not a string or `url` not an absolute URL.
+ */
+export function elicitUrl(message: string, url: string | URL): Question<{ action: 'accept' }> {
+  return urlQuestion(message, url, false, 'elicitUrl()');
+}
+
+/**
+ * Like {@link elicitUrl}, but the consumer receives `{ action: 'accept' | 'decline' | 'cancel' }` and a refusal
+ * does not fail the call.
+ *
+ * @throws TypeError when `message` is not a string or `url` not an absolute URL.
+ */
+export function elicitUrlResult(message: string, url: string | URL): Question<ElicitUrlOutcome> {
+  return urlQuestion(message, url, true, 'elicitUrlResult()');
+}
+
+/**
+ * Asks the client to sample its LLM (`sampling/createMessage`); the value is the client's
+ * `CreateMessageResult`, validated. `tools`/`toolChoice` need the client's `sampling.tools` capability (checked
+ * by the server when the question goes out). Sampling is deprecated in 2026-07-28 but fully specified. A
+ * completion is recorded in the request state and rides every later round: mind the state cap.
+ *
+ * @throws TypeError when `messages` is not an array or `maxTokens` not an integer.
+ */
+export function sample(params: CreateMessageRequestParams): Question<SampleAnswer> {
+  return resultQuestion(
+    'sample',
+    createMessageRequest(params),
+    CreateMessageResultSchema,
+    'a sampling result',
+  );
+}
+
+/**
+ * Asks the client for its roots (`roots/list`); the value is the client's `{ roots }`, validated. Roots are
+ * deprecated in 2026-07-28: prefer tool arguments or configuration.
+ */
+export function listRoots(): Question<ListRootsAnswer> {
+  return resultQuestion('listRoots', listRootsRequest(), ListRootsResultSchema, 'a roots list');
+}

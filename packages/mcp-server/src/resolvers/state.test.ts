@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, decodeState, encodeState, questionDigest, utf8Length } from './state.js';
+
+describe('request state format', () => {
+  it('round-trips answers and asked digests, in order', () => {
+    const state = {
+      answers: new Map([
+        ['r0', { q: 'qqq', a: { action: 'accept', content: { ok: true } } }],
+        ['r2', { q: 'ppp', a: { action: 'decline' } }],
+      ]),
+      asked: new Map([['r3', 'ddd']]),
+    };
+    const text = encodeState(state);
+    expect(text).toBe(
+      '{"v":1,"answers":{"r0":{"q":"qqq","a":{"action":"accept","content":{"ok":true}}},"r2":{"q":"ppp","a":{"action":"decline"}}},"asked":{"r3":"ddd"}}',
+    );
+    expect(decodeState(text)).toEqual(state);
+  });
+
+  it('reads anything malformed as empty, never throwing', () => {
+    for (const text of [undefined, '', '{', 'null', '[]', '{"v":2,"answers":{},"asked":{}}', '{"v":1,"answers":[],"asked":{}}']) {
+      expect(decodeState(text)).toEqual({ answers: new Map(), asked: new Map() });
+    }
+    const partial = decodeState('{"v":1,"answers":{"r0":{"q":1,"a":2},"r1":{"q":"x"},"r2":{"q":"y","a":null}},"asked":{"r3":5,"r4":"z"}}');
+    expect(partial).toEqual({ answers: new Map([['r2', { q: 'y', a: null }]]), asked: new Map([['r4', 'z']]) });
+  });
+
+  it('keeps a __proto__ key as data', () => {
+    const decoded = decodeState('{"v":1,"answers":{"__proto__":{"q":"x","a":1}},"asked":{}}');
+    expect(decoded.answers.get('__proto__')).toEqual({ q: 'x', a: 1 });
+    expect(encodeState(decoded)).toContain('"__proto__":{"q":"x","a":1}');
+  });
+
+  it('survives any JSON answer, lone surrogates included', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.string({ unit: 'binary' }), (a, q) => {
+        const state = { answers: new Map([['r0', { q, a }]]), asked: new Map([['r1', q]]) };
+        const back = decodeState(encodeState(state));
+        expect(back.asked.get('r1')).toBe(q);
+        expect(JSON.stringify(back.answers.get('r0')?.a)).toBe(JSON.stringify(a));
+      }),
+    );
+  });
+});
+
+describe('question digest', () => {
+  it('is 22 base64url characters over the canonical JSON of the request', async () => {
+    const digest = await questionDigest({ method: 'roots/list' });
+    expect(digest).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('ignores key order, and distinguishes every other change', async () => {
+    const a = await questionDigest({ method: 'elicitation/create', params: { message: 'Go?', mode: 'form' } });
+    const b = await questionDigest({ params: { mode: 'form', message: 'Go?' }, method: 'elicitation/create' });
+    const c = await questionDigest({ method: 'elicitation/create', params: { message: 'Go!', mode: 'form' } });
+    expect(a).toBe(b);
+    expect(a).not.toBe(c);
+  });
+
+  it('canonical JSON sorts keys at every depth and drops undefined members', () => {
+    expect(canonicalJson({ b: [{ d: 1, c: undefined, a: 2 }], a: null })).toBe('{"a":null,"b":[{"a":2,"d":1}]}');
+  });
+});
+
+describe('utf8Length', () => {
+  it('matches TextEncoder for any string, lone surrogates included', () => {
+    const encoder = new TextEncoder();
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => utf8Length(s) === encoder.encode(s).byteLength));
+    expect(utf8Length('\ud800')).toBe(3);
+    expect(utf8Length('😀€a')).toBe(4 + 3 + 1);
+  });
+});

@@ -1,0 +1,154 @@
+// Compile-time contract of resolvers. These assertions are checked by `tsc` (the package's `typecheck` script
+// includes every test file): an `expectTypeOf` mismatch or an unused `@ts-expect-error` fails the typecheck.
+// The runtime `it` blocks only make vitest list the suite.
+import type { CreateMessageResult, ListRootsResult } from '@boomerang/protocol';
+import type { RequestContext } from '@boomerang/server';
+import { describe, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import {
+  type AnyResolver,
+  type ElicitOutcome,
+  elicit,
+  elicitResult,
+  elicitUrl,
+  elicitUrlResult,
+  listRoots,
+  type NeedsOf,
+  planResolvers,
+  type Question,
+  type ResolvedValues,
+  type ResolveMapFor,
+  type Resolver,
+  resolver,
+  sample,
+  type ValueOf,
+} from './index.js';
+
+/** A stand-in for the core's registration: `resolve` constrained by the tool's argument types. */
+function tool<I extends z.ZodObject, R extends ResolveMapFor<z.output<I>>>(
+  _config: { input: I; resolve: R },
+  _handler: (args: z.output<I>, resolved: ResolvedValues<R>) => void,
+): void {}
+
+const Input = z.object({ title: z.string(), qty: z.number().int(), note: z.string().optional() });
+
+const stock = resolver({ args: ['title'] }, ({ title }: { title: string }) => ({ count: title.length }));
+const untyped = resolver({ args: ['title'] }, ({ title }) => String(title));
+const backorder = resolver({ args: ['title'], uses: { stock } }, ({ stock, title }) =>
+  stock.count > 0 ? { confirm: true as boolean } : elicit(`Backorder ${title}?`, z.object({ confirm: z.boolean() })),
+);
+const delivery = resolver({ uses: { stock } }, async ({ stock }) => (stock.count > 0 ? 2 : 14));
+
+describe('resolver types', () => {
+  it('infers the value type from fn; a question resolves to its answer type', () => {
+    expectTypeOf<ValueOf<typeof stock>>().toEqualTypeOf<{ count: number }>();
+    expectTypeOf<ValueOf<typeof backorder>>().toEqualTypeOf<{ confirm: boolean }>();
+    expectTypeOf<ValueOf<typeof delivery>>().toEqualTypeOf<number>();
+    const form = resolver({}, () => elicit('Q?', z.object({ n: z.string().transform(Number), b: z.boolean().default(false) })));
+    expectTypeOf<ValueOf<typeof form>>().toEqualTypeOf<{ n: number; b: boolean }>();
+    const outcome = resolver({}, () => elicitResult('Q?', z.object({ ok: z.boolean() })));
+    expectTypeOf<ValueOf<typeof outcome>>().toEqualTypeOf<ElicitOutcome<{ ok: boolean }>>();
+    expectTypeOf<ValueOf<typeof outcome>>().toEqualTypeOf<
+      { action: 'accept'; content: { ok: boolean } } | { action: 'decline' } | { action: 'cancel' }
+    >();
+    const url = resolver({}, async () => elicitUrl('Sign in', 'https://x.example'));
+    expectTypeOf<ValueOf<typeof url>>().toEqualTypeOf<{ action: 'accept' }>();
+    const urlOutcome = resolver({}, () => elicitUrlResult('Sign in', 'https://x.example'));
+    expectTypeOf<ValueOf<typeof urlOutcome>>().toEqualTypeOf<
+      { action: 'accept' } | { action: 'decline' } | { action: 'cancel' }
+    >();
+    const sampled = resolver({}, () => sample({ messages: [], maxTokens: 5 }));
+    expectTypeOf<ValueOf<typeof sampled>>().toEqualTypeOf<CreateMessageResult>();
+    const roots = resolver({}, () => listRoots());
+    expectTypeOf<ValueOf<typeof roots>>().toEqualTypeOf<ListRootsResult>();
+  });
+
+  it('types the input from args (unknown unless annotated) and uses, and passes the request context', () => {
+    resolver({ args: ['title', 'qty'], uses: { stock } }, (input, ctx) => {
+      expectTypeOf(input.title).toEqualTypeOf<unknown>();
+      expectTypeOf(input.stock).toEqualTypeOf<{ count: number }>();
+      expectTypeOf(ctx).toEqualTypeOf<RequestContext>();
+      return 1;
+    });
+  });
+
+  it('records the arguments a resolver needs, through uses', () => {
+    expectTypeOf<NeedsOf<typeof stock>>().toEqualTypeOf<{ title: string }>();
+    expectTypeOf<NeedsOf<typeof untyped>>().toEqualTypeOf<{ title: unknown }>();
+    expectTypeOf<NeedsOf<typeof delivery>>().toEqualTypeOf<{ title: string }>();
+    const none = resolver({}, () => 1);
+    expectTypeOf(none).toExtend<Resolver<number>>();
+  });
+
+  it('rejects annotations that do not match args or uses', () => {
+    // @ts-expect-error 'isbn' is neither an argument nor a uses name
+    resolver({ args: ['title'] }, ({ isbn }: { title: string; isbn: string }) => isbn);
+    // @ts-expect-error the annotation of 'stock' does not accept its value
+    resolver({ uses: { stock } }, ({ stock }: { stock: string }) => stock);
+    // A wider annotation of a uses value is fine.
+    resolver({ uses: { stock } }, ({ stock }: { stock: { count: number | string } }) => stock);
+    // @ts-expect-error reading a name the resolver did not declare
+    resolver({ args: ['title'] }, ({ qty }) => qty);
+    // @ts-expect-error args are names
+    resolver({ args: [1] }, () => 1);
+    // @ts-expect-error uses are resolvers
+    resolver({ uses: { n: 1 } }, () => 1);
+  });
+
+  it('rejects non-form schemas and non-question builders at compile time', () => {
+    // @ts-expect-error a form schema is an object schema
+    elicit('Q?', z.string());
+    // @ts-expect-error sampling needs messages and maxTokens
+    sample({ messages: [] });
+    expectTypeOf(elicit('Q?', z.object({ a: z.string() }))).toEqualTypeOf<Question<{ a: string }>>();
+  });
+});
+
+describe('resolve maps', () => {
+  it('types `resolved` from the map', () => {
+    tool({ input: Input, resolve: { stock, backorder, delivery, untyped } }, (args, resolved) => {
+      expectTypeOf(args.title).toEqualTypeOf<string>();
+      expectTypeOf(resolved).toEqualTypeOf<{
+        stock: { count: number };
+        backorder: { confirm: boolean };
+        delivery: number;
+        untyped: string;
+      }>();
+    });
+  });
+
+  it('rejects a resolver naming an argument the tool does not have', () => {
+    const byIsbn = resolver({ args: ['isbn'] }, ({ isbn }) => isbn);
+    // @ts-expect-error the tool has no 'isbn' argument
+    tool({ input: Input, resolve: { byIsbn } }, () => {});
+    const nested = resolver({ uses: { byIsbn } }, () => 1);
+    // @ts-expect-error nor through uses
+    tool({ input: Input, resolve: { nested } }, () => {});
+  });
+
+  it('rejects a resolver whose argument type does not match', () => {
+    const wantsNumber = resolver({ args: ['title'] }, ({ title }: { title: number }) => title);
+    // @ts-expect-error 'title' is a string on this tool
+    tool({ input: Input, resolve: { wantsNumber } }, () => {});
+    const wantsString = resolver({ args: ['note'] }, ({ note }: { note: string }) => note);
+    // @ts-expect-error 'note' is optional on this tool
+    tool({ input: Input, resolve: { wantsString } }, () => {});
+    const acceptsMissing = resolver({ args: ['note'] }, ({ note }: { note: string | undefined }) => note);
+    tool({ input: Input, resolve: { acceptsMissing } }, () => {});
+    const widens = resolver({ args: ['qty'] }, ({ qty }: { qty: number | string }) => qty);
+    tool({ input: Input, resolve: { widens } }, () => {});
+  });
+
+  it('rejects a resolved name that collides with an input property, and non-resolvers', () => {
+    // @ts-expect-error 'title' is an input property
+    tool({ input: Input, resolve: { title: stock } }, () => {});
+    // @ts-expect-error not a resolver
+    tool({ input: Input, resolve: { stock: () => 1 } }, () => {});
+  });
+
+  it('accepts any map in planResolvers, and resolvers as AnyResolver', () => {
+    expectTypeOf(stock).toExtend<AnyResolver>();
+    expectTypeOf(backorder).toExtend<ResolveMapFor<z.output<typeof Input>>[string]>();
+    planResolvers("tool 'x'", { stock, backorder, delivery }, ['title']);
+  });
+});

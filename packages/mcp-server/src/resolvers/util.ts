@@ -1,0 +1,25 @@
+// Small runtime helpers shared by the resolver modules.
+
+/** A plain object (`{}` or `Object.create(null)`), not an array, class instance or null. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** A short type name for error messages (`null`, `array`, `Map`, `number`…). */
+export function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'object') {
+    const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor
+      ?.name;
+    return typeof name === 'string' && name !== 'Object' ? name : 'object';
+  }
+  return typeof value;
+}
+
+/** The package-wide `TypeError` template: `"name" expected …, got …`. */
+export function argumentError(name: string, expected: string, got: unknown): TypeError {
+  return new TypeError(`"${name}" expected ${expected}, got ${describeType(got)}`);
+}

@@ -1,0 +1,166 @@
+import {
+  type CallToolRequestParams,
+  type CallToolResult,
+  type InputRequiredResult,
+  isInputRequired,
+  McpError,
+  type Tool,
+} from '@boomerang/protocol';
+import type { HandlerResult, LogFn, RequestContext } from '@boomerang/server';
+import { z } from 'zod';
+import type { Registry } from './registry.js';
+import { ResolutionError } from './resolver-seam.js';
+import { type Plan, planFor, resolveRound, withoutResolved } from './resolving.js';
+import {
+  checkHandler,
+  checkName,
+  describeIssues,
+  invalidParams,
+  type JsonSchema,
+  keysOf,
+  messageOf,
+  toJsonSchema,
+} from './schema.js';
+import type { AnyObjectSchema, ToolMetadata } from './types.js';
+
+type AnyHandler = (args: never, resolved: never, ctx: RequestContext) => unknown;
+
+/** A registered tool, as the server serves it. */
+export interface ToolEntry {
+  readonly name: string;
+  readonly meta: ToolMetadata;
+  readonly input: AnyObjectSchema;
+  readonly output: AnyObjectSchema | undefined;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema: JsonSchema | undefined;
+  readonly resolve: unknown;
+  readonly plan: Plan | undefined;
+  readonly handler: AnyHandler;
+}
+
+const META_KEYS = ['title', 'description', 'annotations', 'icons', '_meta'] as const;
+const CONFIG_KEYS: ReadonlySet<string> = new Set([...META_KEYS, 'input', 'output', 'resolve']);
+
+/** Picks the metadata members of a config or patch (unknown members throw `TypeError`). */
+export function pickMeta<K extends string>(
+  owner: string,
+  value: unknown,
+  metaKeys: readonly K[],
+  allowed: ReadonlySet<string>,
+): Partial<Record<K, unknown>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(`${owner}: config expected an object`);
+  }
+  const out: Partial<Record<K, unknown>> = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (!allowed.has(key)) throw new TypeError(`${owner}: unknown config member "${key}"`);
+    if (member !== undefined && (metaKeys as readonly string[]).includes(key)) out[key as K] = member;
+  }
+  return out;
+}
+
+/** Checks a tool registration and builds its entry (schemas published, resolver graph planned, once). */
+export function toolEntry(name: unknown, config: unknown, handler: unknown): ToolEntry {
+  checkName('tool', name);
+  const owner = `tool '${name}'`;
+  const meta = pickMeta(owner, config, META_KEYS, CONFIG_KEYS) as ToolMetadata;
+  const { input, output, resolve } = config as { input?: AnyObjectSchema; output?: AnyObjectSchema; resolve?: unknown };
+  checkHandler(owner, handler);
+  const inputSchema = input ?? z.object({});
+  return {
+    name,
+    meta,
+    input: inputSchema,
+    output,
+    inputSchema: toJsonSchema(inputSchema, 'input', owner),
+    outputSchema: output === undefined ? undefined : toJsonSchema(output, 'output', owner),
+    resolve,
+    plan: planFor(owner, resolve, keysOf(input)),
+    handler: handler as AnyHandler,
+  };
+}
+
+/** The tool as `tools/list` publishes it. */
+export function describeTool(entry: ToolEntry): Tool {
+  const tool: Tool = { name: entry.name, inputSchema: entry.inputSchema };
+  const { title, description, annotations, icons, _meta } = entry.meta;
+  if (title !== undefined) tool.title = title;
+  if (description !== undefined) tool.description = description;
+  if (entry.outputSchema !== undefined) tool.outputSchema = entry.outputSchema;
+  if (annotations !== undefined) tool.annotations = annotations;
+  if (icons !== undefined) tool.icons = icons;
+  if (_meta !== undefined) tool._meta = _meta;
+  return tool;
+}
+
+/** An `isError` result the model can read. */
+export function errorResult(text: string): HandlerResult<CallToolResult> {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+const ONE_CHANNEL =
+  'returned an InputRequiredResult but uses resolvers; a call has one input_required channel, so the ' +
+  'multi-round flow is driven either by resolvers or by the handler, not both';
+
+/**
+ * Serves `tools/call`: unknown tool → `-32602`; invalid arguments, a declined elicitation and anything the
+ * handler throws (other than an `McpError`, sent as is) → an `isError` result; resolvers' questions → the
+ * `InputRequiredResult`; a structured result is validated against the output schema (a mismatch is a server
+ * bug: `-32603`, details in the log).
+ */
+export async function callTool(
+  tools: Registry<ToolEntry>,
+  params: CallToolRequestParams,
+  ctx: RequestContext,
+  warn: LogFn,
+): Promise<HandlerResult<CallToolResult> | InputRequiredResult> {
+  const entry = tools.get(params.name);
+  if (entry === undefined) throw invalidParams(`Unknown tool: ${params.name}`);
+  const parsed = entry.input.safeParse(params.arguments ?? {});
+  if (!parsed.success) {
+    return errorResult(`Invalid arguments for tool '${entry.name}': ${describeIssues(parsed.error)}`);
+  }
+  const args = withoutResolved(parsed.data, entry.resolve);
+  let value: unknown;
+  try {
+    const round = await resolveRound(entry.plan, args, ctx);
+    if (round.kind === 'input_required') return round.result;
+    value = await (entry.handler as (a: unknown, r: unknown, c: RequestContext) => unknown)(
+      args,
+      round.values,
+      ctx,
+    );
+  } catch (error) {
+    if (error instanceof McpError) throw error;
+    if (!(error instanceof ResolutionError)) {
+      warn(`tool '${entry.name}' threw; the model gets an isError result`, { error });
+    }
+    return errorResult(messageOf(error));
+  }
+  if (isInputRequired(value)) {
+    if (entry.plan === undefined) return value;
+    warn(`tool '${entry.name}' ${ONE_CHANNEL}`);
+    return errorResult(`Tool '${entry.name}' ${ONE_CHANNEL}`);
+  }
+  return finishStructured(entry, value);
+}
+
+/** Validates `structuredContent` against the output schema and adds the JSON text block when `content` is absent. */
+function finishStructured(entry: ToolEntry, value: unknown): HandlerResult<CallToolResult> {
+  const result = value as HandlerResult<CallToolResult>;
+  if (entry.output === undefined || typeof value !== 'object' || value === null || result.isError === true) {
+    return result;
+  }
+  if (!('structuredContent' in result)) {
+    throw new Error(`tool '${entry.name}' has an output schema but returned no structuredContent`);
+  }
+  const checked = entry.output.safeParse(result.structuredContent);
+  if (!checked.success) {
+    throw new Error(
+      `tool '${entry.name}' returned structuredContent that does not match its output schema: ${describeIssues(checked.error)}`,
+    );
+  }
+  const structuredContent = checked.data;
+  const content = result.content ?? [{ type: 'text', text: JSON.stringify(structuredContent) }];
+  return { ...result, structuredContent, content };
+}

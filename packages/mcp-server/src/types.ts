@@ -1,0 +1,203 @@
+import type {
+  Annotations,
+  CallToolResult,
+  ContentBlock,
+  GetPromptResult,
+  Icon,
+  InputRequiredResult,
+  ReadResourceResult,
+  ToolAnnotations,
+} from '@boomerang/protocol';
+import type { SealCodec } from '@boomerang/seal';
+import type {
+  CacheOptions,
+  HandlerResult,
+  Logger,
+  MaybePromise,
+  PrincipalBinder,
+  RequestContext,
+} from '@boomerang/server';
+import type { z } from 'zod';
+
+/** Any zod object schema: tool inputs and outputs, prompt inputs. */
+export type AnyObjectSchema = z.ZodObject;
+
+/** What `resolved` is for a handler without `resolve`: an empty object. */
+export type NoResolved = Record<never, never>;
+
+/** The arguments a handler receives for an optional `input` schema `I` (`{}` without one). */
+export type ArgsOf<I> = I extends AnyObjectSchema ? z.output<I> : NoResolved;
+
+/** `_meta` of a listed tool, prompt or resource. */
+export type MetaObject = Record<string, unknown>;
+
+// --- options
+
+/**
+ * How `requestState` is protected (see the README). Default: sealed under a random key made for this instance
+ * (state does not survive a restart or cross replicas), audience = the server name. Give `keys` (or a `codec`)
+ * to share state across replicas; an explicit policy needs a server name or an `audience`.
+ */
+export interface RequestStateSecurity {
+  /** Secrets of ≥ 32 bytes, newest first: `keys[0]` seals, every key opens (`parseKeys(env)`). */
+  keys?: readonly Uint8Array[];
+  /** Your own cipher (a KMS): exclusive with `keys`. Expiry, audience and binding are still enforced. */
+  codec?: SealCodec;
+  /** Lifetime of one round's state, whole seconds. Default 600. */
+  ttlSeconds?: number;
+  /**
+   * Bind state to the principal: `true` (default: `auth.clientId`/`issuer`/`subject`), `false`, or a function
+   * naming the principal (a throw fails the request closed).
+   */
+  bindPrincipal?: boolean | PrincipalBinder;
+  /** The audience claim. Default: the server name. */
+  audience?: string;
+  /** Epoch milliseconds, for tests. Default `Date.now`. */
+  clock?: () => number;
+}
+
+/** Options of `new McpServer(info, options)`. */
+export interface McpServerOptions {
+  /** Guidance for the model, sent in `server/discover`. */
+  instructions?: string;
+  /** Request-state protection; on by default (see {@link RequestStateSecurity}). */
+  requestStateSecurity?: RequestStateSecurity;
+  /** Where rejections and internal errors go (the low-level server's logger; `console` fits). */
+  logger?: Logger;
+  /** `ttlMs`/`cacheScope` defaults for lists, reads and `server/discover`. */
+  cache?: CacheOptions;
+  /** Items per page of the four list methods. Default: everything on one page. */
+  pageSize?: number;
+}
+
+// --- completion
+
+/**
+ * Completes one prompt argument or template variable: the partial `value` first, the values already chosen
+ * for the other arguments next, the request context last. At most 100 values are sent (`total` and `hasMore`
+ * tell the client how many there were).
+ */
+export type Completer = (
+  value: string,
+  context: { readonly arguments: Readonly<Record<string, string>> },
+  ctx: RequestContext,
+) => MaybePromise<readonly string[]>;
+
+/** Completers by argument (or variable) name. */
+export type CompleteMap<Names extends PropertyKey> = { readonly [K in Names]?: Completer };
+
+// --- tools
+
+/** What a tool handler returns when the tool has no `output` schema: a `CallToolResult`. */
+export type ToolResult = HandlerResult<CallToolResult>;
+
+/**
+ * What a tool handler returns when the tool has an `output` schema: `structuredContent` of the schema's input
+ * type (validated and sent as parsed; `content` defaults to one text block with its JSON), or an `isError`
+ * result.
+ */
+export type StructuredToolResult<T> =
+  | {
+      structuredContent: T;
+      content?: ContentBlock[];
+      isError?: false;
+      _meta?: MetaObject;
+    }
+  | (ToolResult & { isError: true });
+
+/** The result type of a tool handler for an optional `output` schema `O`. */
+export type ToolReturn<O> = O extends AnyObjectSchema ? StructuredToolResult<z.input<O>> : ToolResult;
+
+/** Metadata of a tool that can be changed after registration with `handle.update()`. */
+export interface ToolMetadata {
+  title?: string;
+  description?: string;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+  _meta?: MetaObject;
+}
+
+/** `mcp.tool(name, config, handler)`'s config, without `resolve`. */
+export interface ToolConfig<I extends AnyObjectSchema | undefined, O extends AnyObjectSchema | undefined>
+  extends ToolMetadata {
+  /** The arguments, a zod object; published as `inputSchema` (JSON Schema 2020-12, input types). */
+  input?: I;
+  /** The structured result, a zod object; published as `outputSchema`, results validated against it. */
+  output?: O;
+}
+
+/** A tool handler: validated arguments, resolved values (`{}` without `resolve`), the request context. */
+export type ToolHandler<Args, Resolved, Out> = (
+  args: Args,
+  resolved: Resolved,
+  ctx: RequestContext,
+) => MaybePromise<Out>;
+
+/** A registered tool, prompt or resource: change its metadata or remove it. */
+export interface RegisteredHandle<Meta> {
+  /** The tool or prompt name, the resource URI or the template. */
+  readonly name: string;
+  /** Replaces the given metadata members; the next list shows them. */
+  update(patch: Meta): void;
+  /** Unregisters it (idempotent); the name may be registered again. */
+  remove(): void;
+}
+
+// --- prompts
+
+/** Metadata of a prompt that can be changed after registration. */
+export interface PromptMetadata {
+  title?: string;
+  description?: string;
+  icons?: Icon[];
+  _meta?: MetaObject;
+}
+
+/** `mcp.prompt(name, config, handler)`'s config, without `resolve`. */
+export interface PromptConfig<I extends AnyObjectSchema | undefined> extends PromptMetadata {
+  /**
+   * The arguments, a zod object whose fields accept strings (prompt arguments are strings on the wire; use
+   * `z.coerce` to read numbers). Published as the prompt's `arguments`; a failed parse is `-32602`.
+   */
+  input?: I;
+  /** Completers for the arguments (`completion/complete`). */
+  complete?: CompleteMap<I extends AnyObjectSchema ? keyof z.input<I> & string : never>;
+}
+
+/** What a prompt handler returns: a `GetPromptResult`. */
+export type PromptResult = HandlerResult<GetPromptResult>;
+
+// --- resources
+
+/** Metadata of a static resource or a template. */
+export interface ResourceMetadata {
+  /** Default: the URI (or the template). */
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  annotations?: Annotations;
+  icons?: Icon[];
+  _meta?: MetaObject;
+}
+
+/** `mcp.resource(uri, config, handler)`'s config. */
+export interface ResourceConfig extends ResourceMetadata {
+  /** Size in bytes, when known. */
+  size?: number;
+}
+
+/** What a resource handler returns: a `ReadResourceResult` (`ttlMs`/`cacheScope` optional). */
+export type ResourceResult = HandlerResult<ReadResourceResult>;
+
+/** A static resource's handler: it only gets the context, and cannot ask (no `InputRequiredResult`). */
+export type StaticResourceHandler = (ctx: RequestContext) => MaybePromise<ResourceResult>;
+
+/** `mcp.resourceTemplate(uriTemplate, config, handler)`'s config, without `resolve`. */
+export interface ResourceTemplateConfig<Vars> extends ResourceMetadata {
+  /** Completers for the template's variables (`completion/complete` with `ref/resource`). */
+  complete?: CompleteMap<keyof Vars & string>;
+}
+
+/** Any of the three multi-round-trip results a hand-built round may return. */
+export type HandBuilt<T> = T | InputRequiredResult;

@@ -1,0 +1,124 @@
+// Reading a request body under a size limit, and writing/reading Server-Sent Events.
+
+/** What {@link readBody} returns: the bytes, or that the body went past the limit. */
+export type BodyResult = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false };
+
+/**
+ * Reads `request.body` chunk by chunk and stops (cancelling the stream) as soon as more than `limit` bytes
+ * arrived, so an endless or huge body costs at most `limit` bytes of memory. A `Content-Length` above the limit
+ * is refused before reading anything.
+ */
+export async function readBody(request: Request, limit: number): Promise<BodyResult> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) return { ok: false };
+  if (request.body === null) return { ok: true, bytes: new Uint8Array(0) };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      return { ok: false };
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return { ok: true, bytes: chunks[0] as Uint8Array };
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * One SSE event carrying one JSON-RPC message: `event: message`, one `data:` line (JSON text has no raw line
+ * breaks), a blank line. No `id:` field: 2026-07-28 streams are not resumable.
+ */
+export function sseEvent(message: unknown): Uint8Array {
+  return encoder.encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+}
+
+/**
+ * Parses an SSE byte stream into the `data` of each event (multi-line data joined with `\n`), per the HTML
+ * event-stream rules: `\r\n`, `\r` or `\n` line ends, a leading BOM, comment lines (`:` keep-alives) and
+ * fields other than `data` ignored, events without data skipped.
+ */
+export async function* sseData(
+  body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+): AsyncGenerator<string, void, undefined> {
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  const stop = () => void reader.cancel(signal?.reason).catch(() => {});
+  signal?.addEventListener('abort', stop, { once: true });
+  const lineEnd = /\r\n|\r|\n/g;
+  let buffer = '';
+  let scanned = 0; // buffer[0, scanned) holds no line end: a long line is scanned once, not once per chunk
+  let data: string[] = [];
+  let first = true;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      if (first && buffer.length > 0) {
+        if (buffer.charCodeAt(0) === 0xfeff) buffer = buffer.slice(1);
+        first = false;
+      }
+      let start = 0;
+      for (;;) {
+        lineEnd.lastIndex = Math.max(start, scanned);
+        const match = lineEnd.exec(buffer);
+        // A lone `\r` at the end of the buffer may be the first half of `\r\n`: wait for more.
+        if (match === null || (match[0] === '\r' && match.index === buffer.length - 1 && !done)) {
+          scanned = match === null ? buffer.length : match.index;
+          break;
+        }
+        const line = buffer.slice(start, match.index);
+        start = match.index + match[0].length;
+        if (line === '') {
+          if (data.length > 0) yield data.join('\n');
+          data = [];
+        } else if (line === 'data' || line.startsWith('data:')) {
+          const raw = line.slice(5);
+          data.push(raw.startsWith(' ') ? raw.slice(1) : raw);
+        }
+      }
+      buffer = buffer.slice(start);
+      scanned -= start;
+      if (scanned < 0) scanned = 0;
+      if (done) break;
+    }
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * Reads a whole body as UTF-8 text; aborting `signal` cancels the read (a `fetch` whose response was built
+ * in process, such as a handler called directly, does not tie its body to the request's signal).
+ */
+export async function readText(body: ReadableStream<Uint8Array> | null, signal: AbortSignal): Promise<string> {
+  if (body === null) return '';
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  const stop = () => void reader.cancel(signal.reason).catch(() => {});
+  signal.addEventListener('abort', stop, { once: true });
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text + decoder.decode();
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}

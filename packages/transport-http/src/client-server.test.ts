@@ -1,0 +1,111 @@
+import { Client } from '@boomerang/client';
+import { McpError } from '@boomerang/protocol';
+import { describe, expect, it, vi } from 'vitest';
+import { type FetchLike, StreamableHttpClientTransport } from './client.js';
+import { createHttpHandler, type HttpHandlerOptions } from './handler.js';
+import { makeServer, type Observed, tools } from './test-support/fixture.js';
+
+// `Client` ↔ `Server` over the HTTP pair, in process: the client transport's fetch calls the handler directly.
+// The transport suite of @boomerang/testing does not apply to HTTP (see README, "Testing"); the properties of it
+// that do (intact and large messages, concurrency, close) are checked here and in client.test.ts.
+
+async function connect(
+  options: { observed?: Observed; http?: HttpHandlerOptions; fetch?: (f: FetchLike) => FetchLike } = {},
+) {
+  const handler = createHttpHandler(makeServer(options.observed), { tools, ...options.http });
+  const direct: FetchLike = async (input, init) => handler(new Request(input, init));
+  const transport = new StreamableHttpClientTransport('http://127.0.0.1:3000/mcp', {
+    fetch: options.fetch ? options.fetch(direct) : direct,
+    onWarning: () => {},
+  });
+  const client = new Client(
+    { name: 'test-host', version: '1.0.0' },
+    { elicitation: async () => ({ action: 'accept', content: { color: 'teal' } }) },
+  );
+  await client.connect(transport);
+  return client;
+}
+
+describe('Client ↔ Server over createHttpHandler (no sockets)', () => {
+  it('discovers, lists (dropping the invalid tool) and calls', async () => {
+    const client = await connect();
+    expect((await client.discover()).supportedVersions).toEqual(['2026-07-28']);
+    const { tools: listed } = await client.listTools();
+    expect(listed.map((t) => t.name)).toEqual(['echo', 'progress', 'slow', 'ask']);
+    const result = await client.callTool('echo', { text: 'hi', region: 'eu', options: { count: 3 } });
+    expect(result.content).toEqual([{ type: 'text', text: 'hi' }]);
+    await client.close();
+  });
+
+  it('runs the MRTR loop: two rounds, sealed state, each a new POST', async () => {
+    const client = await connect();
+    const result = await client.callTool('ask');
+    expect(result.content).toEqual([{ type: 'text', text: 'color: teal' }]);
+    await client.close();
+  });
+
+  it('delivers progress through SSE to onprogress', async () => {
+    const client = await connect();
+    const onprogress = vi.fn();
+    await client.callTool('progress', {}, { onprogress });
+    expect(onprogress.mock.calls.map(([p]) => p.progress)).toEqual([1, 2, 3]);
+    await client.close();
+  });
+
+  it('cancels: aborting the call aborts the handler signal', async () => {
+    const observed: Observed = { slowSignals: [] };
+    const client = await connect({ observed });
+    const controller = new AbortController();
+    const call = client.callTool('slow', {}, { signal: controller.signal });
+    await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
+    controller.abort(new Error('user gave up'));
+    await expect(call).rejects.toThrow('user gave up');
+    await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
+    expect((await client.callTool('echo', { text: 'still here' })).content).toHaveLength(1);
+    await client.close();
+  });
+
+  it('serves 100 interleaved calls concurrently', async () => {
+    const client = await connect();
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => client.callTool('echo', { text: `n${i}` })),
+    );
+    expect(results.map((r) => (r.content[0] as { text: string }).text)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `n${i}`),
+    );
+    await client.close();
+  });
+
+  it('carries large messages (~4 MiB, multi-byte UTF-8) both ways under a raised limit', async () => {
+    const client = await connect({ http: { maxBodyBytes: 16 * 1024 * 1024 } });
+    const text = 'abc é 日本 🪃 '.repeat(200_000);
+    const result = await client.callTool('echo', { text });
+    expect((result.content[0] as { text: string }).text).toBe(text);
+    await client.close();
+  });
+
+  it('fails a call clearly when the body is over the limit (413), and keeps working', async () => {
+    const client = await connect({ http: { maxBodyBytes: 1024 } });
+    const failure = client.callTool('echo', { text: 'x'.repeat(2000) });
+    await expect(failure).rejects.toBeInstanceOf(McpError);
+    await expect(failure).rejects.toThrow(/exceeds 1024 bytes/);
+    expect((await client.callTool('echo', { text: 'small' })).content).toHaveLength(1);
+    await client.close();
+  });
+
+  it('fails a call clearly on a non-JSON-RPC failure; the caller may retry (a new id)', async () => {
+    let broken = true;
+    const client = await connect({
+      fetch: (direct) => async (input, init) => {
+        if (!broken) return direct(input, init);
+        broken = false;
+        return new Response('<html>proxy down</html>', { status: 502, statusText: 'Bad Gateway' });
+      },
+    });
+    await expect(client.callTool('echo', { text: 'a' })).rejects.toThrow(
+      /HTTP transport: tools\/call got HTTP 502 Bad Gateway/,
+    );
+    expect((await client.callTool('echo', { text: 'a' })).content).toHaveLength(1);
+    await client.close();
+  });
+});

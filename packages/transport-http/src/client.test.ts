@@ -1,0 +1,230 @@
+import type { JSONRPCMessage } from '@boomerang/protocol';
+import { describe, expect, it, vi } from 'vitest';
+import { type FetchLike, StreamableHttpClientTransport } from './client.js';
+import { createHttpHandler, type FetchHandler } from './handler.js';
+import { makeServer, meta, type Observed, rpc, tools } from './test-support/fixture.js';
+
+// The client transport against the real handler, through its `fetch` option: no sockets.
+
+const URL_ = 'http://127.0.0.1:3000/mcp';
+
+/** A fetch that serves `handler` in process and records every Request it was given. */
+function via(handler: FetchHandler) {
+  const requests: Request[] = [];
+  const fetch: FetchLike = async (input, init) => {
+    const request = new Request(input, init);
+    requests.push(request.clone());
+    return handler(request);
+  };
+  return { fetch, requests };
+}
+
+function setup(options: { observed?: Observed; warn?: (m: string) => void } = {}) {
+  const { fetch, requests } = via(createHttpHandler(makeServer(options.observed), { tools }));
+  const transport = new StreamableHttpClientTransport(URL_, {
+    fetch,
+    onWarning: options.warn ?? (() => {}),
+  });
+  const messages = transport.messages[Symbol.asyncIterator]();
+  const next = async () => (await messages.next()).value as JSONRPCMessage & Record<string, any>;
+  return { transport, requests, next, messages };
+}
+
+/** A transport whose fetch answers every POST with `respond()`. */
+function scripted(respond: () => Response | Promise<Response>) {
+  const transport = new StreamableHttpClientTransport(URL_, { fetch: async () => respond() });
+  const messages = transport.messages[Symbol.asyncIterator]();
+  return { transport, next: async () => (await messages.next()).value as Record<string, any> };
+}
+
+describe('StreamableHttpClientTransport: headers', () => {
+  it('sends the required headers on every POST', async () => {
+    const { transport, requests, next } = setup();
+    await transport.send(rpc('tools/call', { name: 'echo', arguments: { text: 'hi' } }, 1));
+    expect((await next()).result.content).toEqual([{ type: 'text', text: 'hi' }]);
+    const [request] = requests;
+    expect(request?.method).toBe('POST');
+    expect(Object.fromEntries(request?.headers ?? [])).toMatchObject({
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'echo',
+    });
+    await transport.close();
+  });
+
+  it('encodes Mcp-Name for resources/read URIs outside plain ASCII', async () => {
+    const { transport, requests, next } = setup();
+    await transport.send(rpc('resources/read', { uri: 'file:///données' }, 2));
+    await next();
+    expect(requests[0]?.headers.get('mcp-name')).toBe(`=?base64?${btoa('file:///donn\u00c3\u00a9es')}?=`);
+    await transport.close();
+  });
+
+  it('mirrors Mcp-Param-* from the latest tools/list and drops tools with invalid x-mcp-header', async () => {
+    const warn = vi.fn();
+    const { transport, requests, next } = setup({ warn });
+    await transport.send(rpc('tools/call', { name: 'echo', arguments: { region: 'eu' } }, 'before'));
+    expect((await next()).error.code).toBe(-32020); // not listed yet: no Mcp-Param-Region
+
+    await transport.send(rpc('tools/list', {}, 'list'));
+    const list = await next();
+    expect(list.result.tools.map((t: { name: string }) => t.name)).not.toContain('bad-header');
+    expect(list.result.tools.map((t: { name: string }) => t.name)).toContain('echo');
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/dropped tool "bad-header"/));
+
+    const args = { text: 't', region: 'Hello, 世界', options: { count: 42 } };
+    await transport.send(rpc('tools/call', { name: 'echo', arguments: args }, 'after'));
+    expect((await next()).result.content).toEqual([{ type: 'text', text: 't' }]);
+    const last = requests.at(-1);
+    expect(last?.headers.get('mcp-param-region')).toBe('=?base64?SGVsbG8sIOS4lueVjA==?=');
+    expect(last?.headers.get('mcp-param-count')).toBe('42');
+
+    await transport.send(rpc('tools/call', { name: 'echo', arguments: { region: null } }, 'null'));
+    expect((await next()).result).toBeDefined();
+    expect(requests.at(-1)?.headers.has('mcp-param-region')).toBe(false);
+    await transport.close();
+  });
+
+  it('adds static headers (or a function of them) and per-request headers, in that order', async () => {
+    const { fetch, requests } = via(createHttpHandler(makeServer()));
+    let n = 0;
+    const transport = new StreamableHttpClientTransport(new URL(URL_), {
+      fetch,
+      onWarning: () => {},
+      headers: async () => ({ authorization: `Bearer t${++n}`, 'x-a': 'static' }),
+    });
+    await transport.send(rpc('tools/list'), { headers: { 'x-a': 'per-request' } });
+    await transport.send(rpc('tools/list'));
+    expect(requests.map((r) => [r.headers.get('authorization'), r.headers.get('x-a')])).toEqual([
+      ['Bearer t1', 'per-request'],
+      ['Bearer t2', 'static'],
+    ]);
+    await transport.close();
+  });
+});
+
+describe('StreamableHttpClientTransport: responses', () => {
+  it('yields SSE notifications in order, then the response', async () => {
+    const { transport, next } = setup();
+    const _meta = meta({ progressToken: 7, 'io.modelcontextprotocol/logLevel': 'info' });
+    await transport.send(rpc('tools/call', { name: 'progress', _meta }, 7));
+    const got: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const message = await next();
+      got.push(message.method ?? `response ${message.id}`);
+    }
+    expect(got).toEqual([
+      ...Array(3).fill(['notifications/progress', 'notifications/message']).flat(),
+      'response 7',
+    ]);
+    await transport.close();
+  });
+
+  it('POSTs notifications (202, nothing yielded) and rejects send on an HTTP error', async () => {
+    const { transport, requests } = setup();
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(requests).toHaveLength(1);
+    const failing = scripted(() => new Response('nope', { status: 400 }));
+    await expect(failing.transport.send({ jsonrpc: '2.0', method: 'x' })).rejects.toThrow(/HTTP 400/);
+    await Promise.all([transport.close(), failing.transport.close()]);
+  });
+
+  it('yields an HTTP error with a JSON-RPC body as that error, with the request id filled in', async () => {
+    const { transport, next } = setup();
+    await transport.send(rpc('nope/nope', {}, 'u'));
+    expect(await next()).toMatchObject({ id: 'u', error: { code: -32601 } });
+    const refused = scripted(() =>
+      Response.json({ jsonrpc: '2.0', error: { code: -32600, message: 'Forbidden' } }, { status: 403 }),
+    );
+    await refused.transport.send(rpc('tools/list', {}, 'f'));
+    expect(await refused.next()).toEqual({
+      jsonrpc: '2.0',
+      id: 'f',
+      error: { code: -32600, message: 'Forbidden' },
+    });
+    await Promise.all([transport.close(), refused.transport.close()]);
+  });
+
+  const failures: [string, () => Response | Promise<Response>, RegExp][] = [
+    ['a 502 HTML page', () => new Response('<h1>Bad Gateway</h1>', { status: 502, statusText: 'Bad Gateway' }), /HTTP 502 Bad Gateway without a JSON-RPC response: <h1>/],
+    ['a 202 for a request', () => new Response(null, { status: 202 }), /HTTP 202/],
+    ['a network error', () => Promise.reject(new TypeError('fetch failed')), /could not POST tools\/list to .*fetch failed/],
+    [
+      'an event stream that ends before the response',
+      () => new Response('data: {"jsonrpc":"2.0","method":"notifications/message","params":{}}\n\n', { headers: { 'content-type': 'text/event-stream' } }),
+      /event stream of tools\/list ended before its response/,
+    ],
+    [
+      'an event stream that breaks',
+      () =>
+        new Response(
+          new ReadableStream({ start: (c) => c.error(new Error('socket hang up')) }),
+          { headers: { 'content-type': 'text/event-stream' } },
+        ),
+      /broke off: socket hang up/,
+    ],
+  ];
+  for (const [what, respond, message] of failures) {
+    it(`yields a -32603 error response for ${what}`, async () => {
+      const { transport, next } = scripted(respond);
+      await transport.send(rpc('tools/list', {}, 'x'));
+      let got = await next();
+      if (got.method) got = await next(); // the stream's notification comes first
+      expect(got).toMatchObject({ jsonrpc: '2.0', id: 'x', error: { code: -32603 } });
+      expect(got.error.message).toMatch(message);
+      await transport.close();
+    });
+  }
+});
+
+describe('StreamableHttpClientTransport: cancellation and close', () => {
+  it('aborting options.signal aborts the POST and its stream: the handler signal aborts', async () => {
+    const observed: Observed = { slowSignals: [] };
+    const { transport, requests } = setup({ observed });
+    const controller = new AbortController();
+    await transport.send(rpc('tools/call', { name: 'slow', _meta: meta({ progressToken: 1 }) }, 's'), {
+      signal: controller.signal,
+    });
+    await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
+    controller.abort();
+    await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
+    expect(requests).toHaveLength(1);
+    await transport.close();
+  });
+
+  it('turns notifications/cancelled into an abort of that POST, without POSTing it', async () => {
+    const observed: Observed = { slowSignals: [] };
+    const { transport, requests } = setup({ observed });
+    await transport.send(rpc('tools/call', { name: 'slow' }, 9));
+    await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } });
+    await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
+    expect(requests).toHaveLength(1);
+    await transport.close();
+  });
+
+  it('close() aborts everything in flight, ends messages, and send then rejects', async () => {
+    const observed: Observed = { slowSignals: [] };
+    const { transport, messages } = setup({ observed });
+    void transport.send(rpc('tools/call', { name: 'slow' }, 1));
+    await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
+    const pending = messages.next();
+    await transport.close();
+    expect((await pending).done).toBe(true);
+    await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
+    await expect(transport.send(rpc('tools/list'))).rejects.toThrow(/closed/);
+    await transport.close();
+    await transport[Symbol.asyncDispose]();
+  });
+
+  it('has one consumer, refuses responses, and checks its URL', async () => {
+    const { transport } = setup();
+    expect(() => transport.messages[Symbol.asyncIterator]()).toThrow(TypeError);
+    const response = { jsonrpc: '2.0', id: 1, result: {} } as JSONRPCMessage;
+    await expect(transport.send(response)).rejects.toThrow(TypeError);
+    expect(() => new StreamableHttpClientTransport('ftp://x/')).toThrow(TypeError);
+    await transport.close();
+  });
+});

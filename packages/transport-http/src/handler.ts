@@ -1,0 +1,272 @@
+import {
+  type AuthInfo,
+  ErrorCode,
+  type HandleContext,
+  type JSONRPCErrorResponse,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type JSONRPCResponse,
+  jsonRpcError,
+  type MessageHandler,
+  messageKind,
+  parseMessage,
+  type RequestId,
+} from '@boomerang/protocol';
+import { readBody, sseEvent } from './body.js';
+import { type HostPolicy, hostPolicyViolation } from './guard.js';
+import { type ToolSchemaSource, validateHeaders } from './validate.js';
+
+/** A web-standard HTTP handler: what `createHttpHandler` returns and what Deno, Bun and edge runtimes serve. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** Options of {@link createHttpHandler}. */
+export interface HttpHandlerOptions extends HostPolicy {
+  /**
+   * Authenticates every request before its body is read. Return the principal (it reaches the handler as
+   * `ctx.auth` and binds sealed request state), `undefined` for an anonymous request, or a `Response` to send
+   * as is (401 with `WWW-Authenticate: Bearer resource_metadata=…`, 403 `insufficient_scope`).
+   */
+  readonly authenticate?:
+    | ((request: Request) => AuthInfo | Response | undefined | Promise<AuthInfo | Response | undefined>)
+    | undefined;
+  /** Largest accepted body in bytes (default 4 MiB); larger ones get 413 without being read further. */
+  readonly maxBodyBytes?: number | undefined;
+  /**
+   * Where the `x-mcp-header` declarations of tools come from, to validate `Mcp-Param-*` headers of `tools/call`
+   * against the body: the tool list, or a lookup by name (sync or async). Without it `Mcp-Param-*` headers are
+   * not checked (the standard headers always are).
+   */
+  readonly tools?: ToolSchemaSource | undefined;
+  /** Receives errors that never reach the wire (a handler or `authenticate` that threw). Default `console.error`. */
+  readonly onError?: ((error: unknown) => void) | undefined;
+}
+
+const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
+const JSON_HEADERS = { 'content-type': 'application/json' } as const;
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache',
+  'x-accel-buffering': 'no',
+} as const;
+
+/**
+ * Serves one `MessageHandler` (a `Server` or `McpServer`) as the MCP endpoint of Streamable HTTP, revision
+ * 2026-07-28: web-standard `Request` in, `Response` out, so it runs on Node (see `listen` in
+ * `@boomerang/transport-http/node`), Deno, Bun and edge runtimes. One handler instance serves every request;
+ * nothing is kept between requests (no sessions).
+ *
+ * In order, a request is refused with:
+ * - 403 when `Host` / `Origin` fail the allow-lists (DNS-rebinding protection);
+ * - 405 (`Allow: POST`) for any method but POST (`Mcp-Session-Id` and `Last-Event-ID` are ignored);
+ * - whatever `authenticate` returns as a `Response`;
+ * - 415 unless `Content-Type` is `application/json`; 406 unless `Accept` allows both `application/json` and
+ *   `text/event-stream` (wildcards count);
+ * - 413 for a body over `maxBodyBytes` (checked while it streams in);
+ * - 400 with `-32700` / `-32600` for a body that is not JSON / not one JSON-RPC request or notification;
+ * - 400 with `-32020` when `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` or a declared `Mcp-Param-*` header
+ *   is missing, malformed or disagrees with the body (Base64-sentinel values decoded first).
+ *
+ * Transport-level refusals carry an id-less JSON-RPC error body (`-32600`, the message saying why). Then the
+ * message goes to `handler.handle(message, { signal, auth, notify })`: a notification answers 202 with no body;
+ * a request answers `application/json` with status 400 for `-32602` and `-32020`/`-32021`/`-32022`, 404 for
+ * `-32601`, 200 otherwise; unless the handler calls `ctx.notify` (progress, log) before its response: the first
+ * notification switches the answer to a 200 `text/event-stream` carrying the notifications in order and the
+ * response as its last event. `ctx.signal` aborts when the client goes away (`request.signal`) or cancels the
+ * event stream: that is cancellation in 2026-07-28.
+ */
+export function createHttpHandler(handler: MessageHandler, options: HttpHandlerOptions = {}): FetchHandler {
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  if (!Number.isSafeInteger(maxBody) || maxBody < 0) {
+    throw new RangeError(`"maxBodyBytes" expected a non-negative integer, got ${String(maxBody)}`);
+  }
+  if (typeof handler?.handle !== 'function') {
+    throw new TypeError('"handler" expected a MessageHandler (an object with handle(message, ctx))');
+  }
+  const onError = options.onError ?? ((error: unknown) => console.error('[transport-http]', error));
+
+  return async (request) => {
+    const forbidden = hostPolicyViolation(request, options);
+    if (forbidden !== undefined) return refuse(403, forbidden);
+    if (request.method !== 'POST') return refuse(405, 'Method not allowed: use POST', { allow: 'POST' });
+
+    let auth: AuthInfo | undefined;
+    if (options.authenticate !== undefined) {
+      try {
+        const outcome = await options.authenticate(request);
+        if (outcome instanceof Response) return outcome;
+        auth = outcome;
+      } catch (error) {
+        onError(error);
+        return refuse(500, 'Internal error', {}, ErrorCode.InternalError);
+      }
+    }
+
+    if (!isJsonContentType(request.headers.get('content-type'))) {
+      return refuse(415, 'Unsupported Media Type: Content-Type must be application/json');
+    }
+    if (!acceptsBoth(request.headers.get('accept'))) {
+      return refuse(406, 'Not Acceptable: Accept must allow application/json and text/event-stream');
+    }
+    let body: Awaited<ReturnType<typeof readBody>>;
+    try {
+      body = await readBody(request, maxBody);
+    } catch {
+      return refuse(400, 'Bad Request: the body could not be read');
+    }
+    if (!body.ok) return refuse(413, `Payload Too Large: the body exceeds ${maxBody} bytes`);
+
+    const parsed = parseMessage(body.bytes);
+    if (!parsed.ok) return json(400, parsed.error);
+    const message = parsed.message;
+    const kind = messageKind(message);
+    if (kind !== 'request' && kind !== 'notification') {
+      return refuse(400, 'Invalid Request: the body must be a JSON-RPC request or notification');
+    }
+    const id = kind === 'request' ? (message as JSONRPCRequest).id : undefined;
+    const mismatch = await validateHeaders(request.headers, message as JSONRPCRequest, kind, options.tools);
+    if (mismatch !== undefined) {
+      return json(400, jsonRpcError(id, { code: ErrorCode.HeaderMismatch, message: mismatch }));
+    }
+
+    if (kind === 'notification') {
+      await safeHandle(handler, message as JSONRPCNotification, { signal: request.signal, ...(auth && { auth }) }, onError);
+      return new Response(null, { status: 202 });
+    }
+    return answer(handler, message as JSONRPCRequest, request.signal, auth, onError);
+  };
+}
+
+/**
+ * Runs one request: JSON if the handler answers before notifying, SSE from its first notification on.
+ * The handler's signal follows the HTTP request's and the event stream's cancellation.
+ */
+function answer(
+  handler: MessageHandler,
+  message: JSONRPCRequest,
+  requestSignal: AbortSignal,
+  auth: AuthInfo | undefined,
+  onError: (error: unknown) => void,
+): Promise<Response> {
+  const cancel = new AbortController();
+  const signal = AbortSignal.any([requestSignal, cancel.signal]);
+  let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let finished = false;
+
+  return new Promise<Response>((resolve) => {
+    const notify = (notification: JSONRPCNotification): void => {
+      if (finished || signal.aborted) return;
+      if (stream === undefined) {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            stream = controller;
+          },
+          cancel(reason) {
+            finished = true;
+            cancel.abort(reason ?? new Error('the client closed the event stream'));
+          },
+        });
+        resolve(new Response(body, { status: 200, headers: SSE_HEADERS }));
+      }
+      stream?.enqueue(sseEvent(notification));
+    };
+    const ctx: HandleContext = { signal, notify, ...(auth && { auth }) };
+
+    void safeHandle(handler, message, ctx, onError).then((response) => {
+      const reply = response ?? cancelled(message.id, signal);
+      if (stream !== undefined) {
+        if (!finished) {
+          finished = true;
+          try {
+            if (!signal.aborted) stream.enqueue(sseEvent(reply));
+            stream.close();
+          } catch {
+            // The stream was cancelled meanwhile.
+          }
+        }
+        return;
+      }
+      finished = true;
+      resolve(json(statusOf(reply), reply));
+    });
+  });
+}
+
+/** `handler.handle` that never rejects: a throwing handler is its own bug, answered `-32603`. */
+async function safeHandle(
+  handler: MessageHandler,
+  message: JSONRPCRequest | JSONRPCNotification,
+  ctx: HandleContext,
+  onError: (error: unknown) => void,
+): Promise<JSONRPCResponse | undefined> {
+  try {
+    return await handler.handle(message, ctx);
+  } catch (error) {
+    onError(error);
+    const id = (message as { id?: RequestId }).id;
+    return id === undefined
+      ? undefined
+      : jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' });
+  }
+}
+
+/** The answer when the handler dropped a request (its signal aborted): nobody is listening any more. */
+function cancelled(id: RequestId, signal: AbortSignal): JSONRPCErrorResponse {
+  const reason = signal.aborted ? 'Request cancelled' : 'Internal error: the handler sent no response';
+  return jsonRpcError(id, { code: ErrorCode.InternalError, message: reason });
+}
+
+/**
+ * The HTTP status of a JSON response (DESIGN, Decisions): 400 for `-32700`, `-32600`, `-32602` (missing
+ * `_meta`, invalid requestState, bad params) and `-32020`/`-32021`/`-32022`; 404 for `-32601`; 200 otherwise.
+ */
+export function statusOf(response: JSONRPCResponse): number {
+  if (!('error' in response)) return 200;
+  switch ((response as JSONRPCErrorResponse).error.code) {
+    case ErrorCode.MethodNotFound:
+      return 404;
+    case ErrorCode.ParseError:
+    case ErrorCode.InvalidRequest:
+    case ErrorCode.InvalidParams:
+    case ErrorCode.HeaderMismatch:
+    case ErrorCode.MissingRequiredClientCapability:
+    case ErrorCode.UnsupportedProtocolVersion:
+      return 400;
+    default:
+      return 200;
+  }
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+/** A transport-level refusal: the status and an id-less JSON-RPC error saying why. */
+function refuse(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  code: number = ErrorCode.InvalidRequest,
+): Response {
+  return json(status, jsonRpcError(undefined, { code, message }), headers);
+}
+
+/** @internal The refusal `listen` uses for its own Host/Origin check, identical to the handler's. */
+export const forbidden = (message: string): Response => refuse(403, message);
+
+function isJsonContentType(value: string | null): boolean {
+  if (value === null) return false;
+  return value.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** True when an `Accept` header allows both response types (`*\/*`, `application/*`, `text/*` count; q=0 does not). */
+function acceptsBoth(value: string | null): boolean {
+  if (value === null) return false;
+  const ranges = value.split(',').flatMap((part) => {
+    const [range, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return range && !(q !== undefined && Number(q.slice(2)) === 0) ? [range] : [];
+  });
+  const allows = (type: string) =>
+    ranges.some((r) => r === type || r === '*/*' || r === `${type.split('/')[0]}/*`);
+  return allows('application/json') && allows('text/event-stream');
+}

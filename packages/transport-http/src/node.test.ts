@@ -1,0 +1,171 @@
+import { request as httpRequest } from 'node:http';
+import { Client } from '@boomerang/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StreamableHttpClientTransport } from './client.js';
+import { createHttpHandler } from './handler.js';
+import { type Listening, listen } from './node.js';
+import { headersFor, makeServer, meta, type Observed, rpc, tools } from './test-support/fixture.js';
+
+// Real sockets on 127.0.0.1: the node:http adapter, and the smoke test of Client ↔ Server over it.
+
+const running: Listening[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+async function start(...args: Parameters<typeof listen>): Promise<Listening> {
+  const server = await listen(...args);
+  running.push(server);
+  return server;
+}
+
+/** A raw HTTP exchange, so tests can send any Host header and read the status. */
+function raw(
+  url: URL,
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: options.method ?? 'POST', path: options.path ?? url.pathname, headers: options.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const list = rpc('tools/list');
+const listHeaders = () => Object.fromEntries(headersFor(list));
+
+describe('listen', () => {
+  it('binds 127.0.0.1 on a free port; url includes the path; other paths 404; GET 405', async () => {
+    const server = await start(makeServer());
+    expect(server.url.hostname).toBe('127.0.0.1');
+    expect(server.url.pathname).toBe('/mcp');
+    expect(Number(server.url.port)).toBeGreaterThan(0);
+    const ok = await raw(server.url, { headers: listHeaders(), body: JSON.stringify(list) });
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body).result.tools).toBeDefined();
+    const other = await raw(server.url, { path: '/other', headers: listHeaders(), body: '{}' });
+    expect([other.status, other.body]).toEqual([404, 'Not Found']);
+    const get = await raw(server.url, { method: 'GET' });
+    expect([get.status, get.headers.allow]).toEqual([405, 'POST']);
+  });
+
+  it('fills the Host and Origin allow-lists for a loopback bind (DNS rebinding → 403)', async () => {
+    const server = await start(makeServer(), { path: '/rpc' });
+    expect(server.url.pathname).toBe('/rpc');
+    const body = JSON.stringify(list);
+    const rebound = await raw(server.url, { headers: { ...listHeaders(), host: `evil.example:${server.url.port}` }, body });
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body).error.message).toMatch(/Host/);
+    const crossOrigin = await raw(server.url, { headers: { ...listHeaders(), origin: 'http://evil.example' }, body });
+    expect(crossOrigin.status).toBe(403);
+    const local = await raw(server.url, {
+      headers: { ...listHeaders(), host: `localhost:${server.url.port}`, origin: `http://localhost:${server.url.port}` },
+      body,
+    });
+    expect(local.status).toBe(200);
+  });
+
+  it('puts its own Host check in front of a fetch handler built with createHttpHandler', async () => {
+    const server = await start(createHttpHandler(makeServer()));
+    const body = JSON.stringify(list);
+    const rebound = await raw(server.url, { headers: { ...listHeaders(), host: 'evil.example' }, body });
+    expect(rebound.status).toBe(403);
+    expect((await raw(server.url, { headers: listHeaders(), body })).status).toBe(200);
+  });
+
+  it('answers 413 to an over-limit body and closes that connection', async () => {
+    const server = await start(makeServer(), { maxBodyBytes: 400 });
+    const response = await raw(server.url, { headers: listHeaders(), body: 'x'.repeat(10_000) });
+    expect(response.status).toBe(413);
+    expect(response.headers.connection).toBe('close');
+    expect((await raw(server.url, { headers: listHeaders(), body: JSON.stringify(list) })).status).toBe(200);
+  });
+
+  it('answers 413 while a chunked body is still streaming in (it never ends)', async () => {
+    const server = await start(makeServer(), { maxBodyBytes: 64 * 1024 });
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port: server.url.port, method: 'POST', path: '/mcp', headers: listHeaders() },
+        (res) => {
+          resolve(res.statusCode ?? 0);
+          res.resume();
+          req.destroy();
+        },
+      );
+      req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+      const chunk = 'x'.repeat(8192);
+      const pump = () => {
+        while (!req.destroyed && req.write(chunk)) {}
+        if (!req.destroyed) req.once('drain', pump);
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+    expect((await raw(server.url, { headers: listHeaders(), body: JSON.stringify(list) })).status).toBe(200);
+  });
+
+  it('a client that goes away aborts its handler signal', async () => {
+    const observed: Observed = { slowSignals: [] };
+    const server = await start(makeServer(observed));
+    const transport = new StreamableHttpClientTransport(server.url);
+    const controller = new AbortController();
+    await transport.send(rpc('tools/call', { name: 'slow' }, 1), { signal: controller.signal });
+    await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
+    controller.abort();
+    await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
+    await transport.close();
+  });
+
+  it('close() ends keep-alive and streaming connections, and aborts their handlers', async () => {
+    const observed: Observed = { slowSignals: [] };
+    const server = await start(makeServer(observed));
+    const transport = new StreamableHttpClientTransport(server.url, { onWarning: () => {} });
+    const messages = transport.messages[Symbol.asyncIterator]();
+    await transport.send(rpc('tools/list', {}, 1)); // leaves an idle keep-alive connection
+    expect((await messages.next()).value).toMatchObject({ id: 1 });
+    await transport.send(rpc('tools/call', { name: 'slow', _meta: meta({ progressToken: 2 }) }, 2));
+    expect((await messages.next()).value).toMatchObject({ method: 'notifications/progress' });
+    await server.close();
+    await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
+    const broken = (await messages.next()).value as { id: number; error: { message: string } };
+    expect(broken).toMatchObject({ id: 2, error: { code: -32603 } });
+    expect(broken.error.message).toMatch(/HTTP transport/);
+    await transport.close();
+  });
+});
+
+describe('Client ↔ Server over listen() on 127.0.0.1 (smoke test)', () => {
+  it('discovers, runs a two-round sealed MRTR call, streams progress, and closes', async () => {
+    const server = await start(makeServer(), { tools });
+    const client = new Client(
+      { name: 'smoke', version: '1.0.0' },
+      {
+        elicitation: async (params) => {
+          expect(params.message).toBe('Which color?');
+          return { action: 'accept', content: { color: 'teal' } };
+        },
+      },
+    );
+    await client.connect(new StreamableHttpClientTransport(server.url, { onWarning: () => {} }));
+    expect((await client.discover()).supportedVersions).toEqual(['2026-07-28']);
+    expect((await client.callTool('ask')).content).toEqual([{ type: 'text', text: 'color: teal' }]);
+    const progress: number[] = [];
+    await client.callTool('progress', {}, { onprogress: (p) => progress.push(p.progress) });
+    expect(progress).toEqual([1, 2, 3]);
+    await client.listTools();
+    expect((await client.callTool('echo', { text: 'é', region: ' padded ' })).content).toEqual([
+      { type: 'text', text: 'é' },
+    ]);
+    await client.close();
+  });
+});

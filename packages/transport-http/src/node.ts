@@ -1,0 +1,162 @@
+// @boomerang/transport-http/node: serve the MCP endpoint on node:http.
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import type { MessageHandler } from '@boomerang/protocol';
+import { type HostPolicy, hostPolicyViolation, isLoopback, loopbackPolicy } from './guard.js';
+import { createHttpHandler, type FetchHandler, forbidden, type HttpHandlerOptions } from './handler.js';
+
+/** Where {@link listen} binds, and the endpoint's allow-lists. */
+export interface ListenOptions extends HostPolicy {
+  /** TCP port; `0` (the default) picks a free one (read it from `url`). */
+  readonly port?: number | undefined;
+  /** Address to bind (default `127.0.0.1`: local servers should not listen on every interface). */
+  readonly host?: string | undefined;
+  /** Path of the MCP endpoint (default `/mcp`); every other path answers 404. */
+  readonly path?: string | undefined;
+}
+
+/** A running endpoint. */
+export interface Listening extends AsyncDisposable {
+  /** The endpoint's URL, path included, e.g. `http://127.0.0.1:54321/mcp`. */
+  readonly url: URL;
+  /** Stops accepting connections, ends open ones (keep-alive and streaming alike) and resolves once closed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the MCP endpoint on `node:http` and resolves once it listens. `handler` is either a `MessageHandler`
+ * (`Server`, `McpServer`), served with `createHttpHandler(handler, options)`, or a fetch handler you built with
+ * `createHttpHandler` yourself (to add routes or middleware around it), in front of which `listen` puts its own
+ * Host/Origin check.
+ *
+ * DNS-rebinding protection: on a loopback bind (`127.0.0.1`, `::1`, `localhost`) `allowedHosts` defaults to
+ * `127.0.0.1:<port>`, `localhost:<port>` and `[::1]:<port>`, and `allowedOrigins` to the same hosts over
+ * `http`/`https`, so a web page on another origin, or one reached through a rebound DNS name, gets 403. Give
+ * the options explicitly to widen them (and always for a non-loopback bind that browsers can reach).
+ *
+ * Request bodies and event streams flow through unbuffered (back-pressure respected); a client that disconnects
+ * aborts its request's `ctx.signal`.
+ */
+export async function listen(
+  handler: MessageHandler | FetchHandler,
+  options: ListenOptions & Omit<HttpHandlerOptions, keyof HostPolicy> = {},
+): Promise<Listening> {
+  const { port = 0, host = '127.0.0.1', path = '/mcp' } = options;
+  if (!path.startsWith('/')) throw new TypeError(`"path" expected a path starting with "/", got ${path}`);
+  let serve: FetchHandler | undefined;
+  const server = createServer((req, res) => {
+    if (serve === undefined) {
+      res.writeHead(503).end();
+      return;
+    }
+    void respond(req, res, serve, path);
+  });
+  server.listen(port, host);
+  await once(server, 'listening');
+
+  const { port: bound } = server.address() as AddressInfo;
+  const policy: HostPolicy = {
+    allowedHosts: options.allowedHosts ?? (isLoopback(host) ? loopbackPolicy(bound).allowedHosts : undefined),
+    allowedOrigins:
+      options.allowedOrigins ?? (isLoopback(host) ? loopbackPolicy(bound).allowedOrigins : undefined),
+  };
+  if (typeof handler === 'function') {
+    serve = (request) => {
+      const violation = hostPolicyViolation(request, policy);
+      return violation === undefined ? handler(request) : Promise.resolve(forbidden(violation));
+    };
+  } else {
+    serve = createHttpHandler(handler, { ...options, ...policy });
+  }
+
+  const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${bound}${path}`);
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return closing;
+  };
+  return { url, close, [Symbol.asyncDispose]: close };
+}
+
+/** Runs one node:http exchange through the fetch handler. */
+async function respond(req: IncomingMessage, res: ServerResponse, serve: FetchHandler, path: string) {
+  const socket = req.socket as IncomingMessage['socket'] | null;
+  const abort = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) abort.abort(new Error('the client disconnected'));
+  });
+  let response: Response;
+  try {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    if (url.pathname !== path) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+      return;
+    }
+    response = await serve(toRequest(req, url, abort.signal));
+  } catch {
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
+    return;
+  }
+  if (!req.complete) {
+    // The handler answered without reading the whole body (413, 403, 405…): do not keep reading it.
+    res.setHeader('connection', 'close');
+    res.once('finish', () => {
+      socket?.end();
+      setTimeout(() => socket?.destroy(), 1000).unref();
+    });
+  }
+  await writeResponse(response, res, abort.signal);
+}
+
+function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headersDistinct)) {
+    for (const value of values ?? []) headers.append(name, value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method ?? 'GET',
+    headers,
+    signal,
+    ...(hasBody && {
+      body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
+      duplex: 'half',
+    }),
+  } as RequestInit);
+}
+
+async function writeResponse(response: Response, res: ServerResponse, signal: AbortSignal): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  const keep = res.getHeader('connection');
+  if (typeof keep === 'string') headers.connection = keep;
+  for (const [name, value] of response.headers) headers[name] = value;
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  if (response.body === null) {
+    res.end();
+    return;
+  }
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  const stop = () => void reader.cancel(signal.reason).catch(() => {});
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      if (signal.aborted) return;
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
