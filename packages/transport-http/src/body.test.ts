@@ -57,9 +57,7 @@ describe('readBody', () => {
 describe('sseEvent / sseData', () => {
   it('round-trips messages through any chunking, multi-byte characters included', async () => {
     const messages = [{ a: 'é 日本 🪃' }, { b: 'x'.repeat(5000) }, { c: 'line\nbreak' }];
-    const text = new TextDecoder().decode(
-      new Uint8Array(messages.flatMap((m) => [...sseEvent(m)])),
-    );
+    const text = new TextDecoder().decode(new Uint8Array(messages.flatMap((m) => [...sseEvent(m)])));
     for (const size of [1, 2, 3, 7, 64, 100_000]) {
       const got = await collect(chunked(text, size));
       expect(got.map((d) => JSON.parse(d))).toEqual(messages);
@@ -67,7 +65,8 @@ describe('sseEvent / sseData', () => {
   });
 
   it('follows the event-stream rules: CRLF/CR/LF, BOM, comments, multi-line data, other fields', async () => {
-    const text = '\ufeff: keep-alive\r\nevent: message\r\ndata: {"a":\r\ndata: 1}\r\n\r\nid: 3\rdata:2\r\r: x\n\nretry: 5\n\ndata\n\n';
+    const text =
+      '\ufeff: keep-alive\r\nevent: message\r\ndata: {"a":\r\ndata: 1}\r\n\r\nid: 3\rdata:2\r\r: x\n\nretry: 5\n\ndata\n\n';
     for (const size of [1, 3, 1000]) {
       expect(await collect(chunked(text, size))).toEqual(['{"a":\n1}', '2', '']);
     }

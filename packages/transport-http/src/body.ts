@@ -105,7 +105,10 @@ export async function* sseData(
  * Reads a whole body as UTF-8 text; aborting `signal` cancels the read (a `fetch` whose response was built
  * in process, such as a handler called directly, does not tie its body to the request's signal).
  */
-export async function readText(body: ReadableStream<Uint8Array> | null, signal: AbortSignal): Promise<string> {
+export async function readText(
+  body: ReadableStream<Uint8Array> | null,
+  signal: AbortSignal,
+): Promise<string> {
   if (body === null) return '';
   const decoder = new TextDecoder();
   const reader = body.getReader();

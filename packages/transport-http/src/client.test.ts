@@ -6,6 +6,10 @@ import { makeServer, meta, type Observed, rpc, tools } from './test-support/fixt
 
 // The client transport against the real handler, through its `fetch` option: no sockets.
 
+/** A received message, loosely typed: tests poke at wire fields. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary wire fields
+type Wire = Record<string, any>;
+
 const URL_ = 'http://127.0.0.1:3000/mcp';
 
 /** A fetch that serves `handler` in process and records every Request it was given. */
@@ -26,7 +30,7 @@ function setup(options: { observed?: Observed; warn?: (m: string) => void } = {}
     onWarning: options.warn ?? (() => {}),
   });
   const messages = transport.messages[Symbol.asyncIterator]();
-  const next = async () => (await messages.next()).value as JSONRPCMessage & Record<string, any>;
+  const next = async () => (await messages.next()).value as JSONRPCMessage & Wire;
   return { transport, requests, next, messages };
 }
 
@@ -34,7 +38,7 @@ function setup(options: { observed?: Observed; warn?: (m: string) => void } = {}
 function scripted(respond: () => Response | Promise<Response>) {
   const transport = new StreamableHttpClientTransport(URL_, { fetch: async () => respond() });
   const messages = transport.messages[Symbol.asyncIterator]();
-  return { transport, next: async () => (await messages.next()).value as Record<string, any> };
+  return { transport, next: async () => (await messages.next()).value as Wire };
 }
 
 describe('StreamableHttpClientTransport: headers', () => {
@@ -65,8 +69,18 @@ describe('StreamableHttpClientTransport: headers', () => {
   it('mirrors Mcp-Param-* from the latest tools/list and drops tools with invalid x-mcp-header', async () => {
     const warn = vi.fn();
     const { transport, requests, next } = setup({ warn });
+    // Not listed yet: no Mcp-Param-Region, so -32020; the transport re-reads tools/list and retries once.
     await transport.send(rpc('tools/call', { name: 'echo', arguments: { region: 'eu' } }, 'before'));
-    expect((await next()).error.code).toBe(-32020); // not listed yet: no Mcp-Param-Region
+    expect(await next()).toMatchObject({ id: 'before', result: { content: [{ text: '' }] } });
+    expect(requests.map((r) => r.headers.get('mcp-method'))).toEqual([
+      'tools/call',
+      'tools/list',
+      'tools/call',
+    ]);
+    expect(requests[0]?.headers.has('mcp-param-region')).toBe(false);
+    expect(requests[2]?.headers.get('mcp-param-region')).toBe('eu');
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/dropped tool "bad-header"/));
+    warn.mockClear();
 
     await transport.send(rpc('tools/list', {}, 'list'));
     const list = await next();
@@ -84,6 +98,21 @@ describe('StreamableHttpClientTransport: headers', () => {
     await transport.send(rpc('tools/call', { name: 'echo', arguments: { region: null } }, 'null'));
     expect((await next()).result).toBeDefined();
     expect(requests.at(-1)?.headers.has('mcp-param-region')).toBe(false);
+    await transport.close();
+  });
+
+  it('delivers a -32020 as is when a fresh tools/list changes nothing (no retry)', async () => {
+    const { transport, requests, next } = setup();
+    await transport.send(rpc('tools/list', {}, 'l'));
+    await next();
+    const call = rpc('tools/call', { name: 'echo', arguments: {} }, 'c');
+    await transport.send(call, { headers: { 'mcp-name': 'other' } });
+    expect(await next()).toMatchObject({ id: 'c', error: { code: -32020 } });
+    expect(requests.map((r) => r.headers.get('mcp-method'))).toEqual([
+      'tools/list',
+      'tools/call',
+      'tools/list',
+    ]);
     await transport.close();
   });
 
@@ -148,21 +177,31 @@ describe('StreamableHttpClientTransport: responses', () => {
   });
 
   const failures: [string, () => Response | Promise<Response>, RegExp][] = [
-    ['a 502 HTML page', () => new Response('<h1>Bad Gateway</h1>', { status: 502, statusText: 'Bad Gateway' }), /HTTP 502 Bad Gateway without a JSON-RPC response: <h1>/],
+    [
+      'a 502 HTML page',
+      () => new Response('<h1>Bad Gateway</h1>', { status: 502, statusText: 'Bad Gateway' }),
+      /HTTP 502 Bad Gateway without a JSON-RPC response: <h1>/,
+    ],
     ['a 202 for a request', () => new Response(null, { status: 202 }), /HTTP 202/],
-    ['a network error', () => Promise.reject(new TypeError('fetch failed')), /could not POST tools\/list to .*fetch failed/],
+    [
+      'a network error',
+      () => Promise.reject(new TypeError('fetch failed')),
+      /could not POST tools\/list to .*fetch failed/,
+    ],
     [
       'an event stream that ends before the response',
-      () => new Response('data: {"jsonrpc":"2.0","method":"notifications/message","params":{}}\n\n', { headers: { 'content-type': 'text/event-stream' } }),
+      () =>
+        new Response('data: {"jsonrpc":"2.0","method":"notifications/message","params":{}}\n\n', {
+          headers: { 'content-type': 'text/event-stream' },
+        }),
       /event stream of tools\/list ended before its response/,
     ],
     [
       'an event stream that breaks',
       () =>
-        new Response(
-          new ReadableStream({ start: (c) => c.error(new Error('socket hang up')) }),
-          { headers: { 'content-type': 'text/event-stream' } },
-        ),
+        new Response(new ReadableStream({ start: (c) => c.error(new Error('socket hang up')) }), {
+          headers: { 'content-type': 'text/event-stream' },
+        }),
       /broke off: socket hang up/,
     ],
   ];

@@ -51,6 +51,8 @@ const BODY_SNIPPET = 200;
  *   message's `_meta`), `Mcp-Method`, `Mcp-Name` (for `tools/call`, `prompts/get`, `resources/read`) and the
  *   `Mcp-Param-*` headers declared with `x-mcp-header` in the latest `tools/list` result seen. Values that are not
  *   plain ASCII travel as `=?base64?…?=`.
+ * - A `tools/call` refused with `-32020` is retried once, with the same id, when a fresh `tools/list` changed the
+ *   tool's `x-mcp-header` declarations (the spec's SHOULD); the refresh is not yielded.
  * - `tools/list` results are filtered: a tool whose `x-mcp-header` declarations break the spec's rules is
  *   dropped, with a warning (the spec's MUST for HTTP clients).
  * - A notification POST resolves `send` on 202 and rejects it on an HTTP error. `notifications/cancelled` is
@@ -76,6 +78,7 @@ export class StreamableHttpClientTransport implements Transport {
   /** `x-mcp-header` declarations per tool name, from the latest `tools/list` results. */
   readonly #paramHeaders = new Map<string, readonly ParamHeader[]>();
   #closed = false;
+  #refreshes = 0;
 
   /** The transport for the MCP endpoint at `url`. Nothing is sent until the first `send`. */
   constructor(url: URL | string, options: StreamableHttpClientTransportOptions = {}) {
@@ -126,28 +129,124 @@ export class StreamableHttpClientTransport implements Transport {
         throw new Error(`POST ${this.#url.href} failed: ${describe(error)}`, { cause: error });
       }
       await response.body?.cancel().catch(() => {});
-      if (!response.ok) throw new Error(`POST ${this.#url.href} answered HTTP ${response.status} to ${method}`);
+      if (!response.ok)
+        throw new Error(`POST ${this.#url.href} answered HTTP ${response.status} to ${method}`);
       return;
     }
 
     const id = (message as { id: RequestId }).id;
     const key = keyOf(id);
     this.#inflight.set(key, controller);
-    void this.#exchange(id, method, init, signal).finally(() => {
+    const headersAgain = (sent: Record<string, unknown> | undefined) =>
+      this.#headersFor(method, sent, options.headers);
+    void this.#exchange(id, method, body, init, headersAgain, signal).finally(() => {
       if (this.#inflight.get(key) === controller) this.#inflight.delete(key);
     });
   }
 
-  /** POSTs request `id` and yields its answer, or the error that stands for it. */
-  async #exchange(id: RequestId, method: string, init: RequestInit, signal: AbortSignal): Promise<void> {
+  /**
+   * POSTs request `id` and yields its answer, or the error that stands for it. A `tools/call` refused with
+   * `-32020` is retried once (same id: the server did not run it) if a fresh `tools/list` changed the tool's
+   * `x-mcp-header` declarations, as the spec advises.
+   */
+  async #exchange(
+    id: RequestId,
+    method: string,
+    body: string,
+    init: RequestInit,
+    headersAgain: (params: Record<string, unknown> | undefined) => Promise<Headers>,
+    signal: AbortSignal,
+  ): Promise<void> {
+    let answer = await this.#roundTrip(id, method, init, signal);
+    if (method === 'tools/call' && isHeaderMismatch(answer)) {
+      const { params } = JSON.parse(body) as { params?: Record<string, unknown> }; // the snapshot that was sent
+      const name = params?.name;
+      if (typeof name === 'string' && (await this.#refreshParamHeaders(name, params?._meta, signal))) {
+        answer = await this.#roundTrip(id, method, { ...init, headers: await headersAgain(params) }, signal);
+      }
+    }
+    if (answer !== undefined) this.#deliver(answer);
+  }
+
+  /** Re-reads `tools/list` (every page, at most 20); true when `name`'s declarations changed. */
+  async #refreshParamHeaders(name: string, meta: unknown, signal: AbortSignal): Promise<boolean> {
+    const before = JSON.stringify(this.#paramHeaders.get(name));
+    let cursor: unknown;
+    for (let page = 0; page < 20 && !signal.aborted; page++) {
+      const id = `transport-http/tools-list/${++this.#refreshes}`;
+      const params = { _meta: meta, ...(typeof cursor === 'string' && { cursor }) };
+      const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params });
+      const headers = await this.#headersFor('tools/list', params, undefined);
+      const answer = await this.#roundTrip(
+        id,
+        'tools/list',
+        { method: 'POST', headers, body, signal },
+        signal,
+      );
+      const result = answer !== undefined && 'result' in answer ? answer.result : undefined;
+      if (!isObject(result)) break;
+      cursor = result.nextCursor;
+      if (typeof cursor !== 'string') break;
+    }
+    return JSON.stringify(this.#paramHeaders.get(name)) !== before;
+  }
+
+  /**
+   * One POST and its answer: yields the request's notifications as they come and resolves to its response
+   * (`tools/list` filtered), or to the error that stands for it, or `undefined` once `signal` aborted.
+   */
+  async #roundTrip(
+    id: RequestId,
+    method: string,
+    init: RequestInit,
+    signal: AbortSignal,
+  ): Promise<JSONRPCMessage | undefined> {
+    const failure = (why: string) =>
+      signal.aborted
+        ? undefined
+        : (jsonRpcError(id, {
+            code: ErrorCode.InternalError,
+            message: `HTTP transport: ${why}`,
+          }) as JSONRPCMessage);
     let response: Response;
     try {
       response = await this.#fetch(this.#url, init);
     } catch (error) {
-      if (!signal.aborted) this.#fail(id, `could not POST ${method} to ${this.#url.href}: ${describe(error)}`);
-      return;
+      return failure(`could not POST ${method} to ${this.#url.href}: ${describe(error)}`);
     }
-    await this.#read(id, method, response, signal);
+    const type = response.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase();
+    try {
+      if (type === 'text/event-stream' && response.body !== null) {
+        for await (const data of sseData(response.body, signal)) {
+          const parsed = parseMessage(data);
+          if (!parsed.ok) continue; // not a JSON-RPC message: nothing to correlate it with
+          const kind = messageKind(parsed.message);
+          if (kind === 'notification') {
+            this.#deliver(parsed.message);
+          } else if ((kind === 'result' || kind === 'error') && sameId(parsed.message, id)) {
+            // The response ends the request; leaving the loop cancels the rest of the stream.
+            return this.#withId(parsed.message as JSONRPCResponse, id, method);
+          }
+        }
+        return failure(`the event stream of ${method} ended before its response`);
+      }
+      const text = await readText(response.body, signal);
+      if (signal.aborted) return undefined;
+      const parsed = parseMessage(text);
+      const kind = parsed.ok ? messageKind(parsed.message) : undefined;
+      if (
+        parsed.ok &&
+        (kind === 'error' || (kind === 'result' && response.ok)) &&
+        sameId(parsed.message, id)
+      ) {
+        return this.#withId(parsed.message as JSONRPCResponse, id, method);
+      }
+      const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+      const snippet = text.length > BODY_SNIPPET ? `${text.slice(0, BODY_SNIPPET)}…` : text;
+      return failure(`${method} got ${status} without a JSON-RPC response${snippet ? `: ${snippet}` : ''}`);
+    } catch (error) {
+      return failure(`the response to ${method} broke off: ${describe(error)}`);
+    }
   }
 
   /** Aborts every POST in flight and ends `messages`. Idempotent. */
@@ -192,45 +291,6 @@ export class StreamableHttpClientTransport implements Transport {
     return headers;
   }
 
-  /** Reads the answer to request `id` and yields it (or the error that stands for it). */
-  async #read(id: RequestId, method: string, response: Response, signal: AbortSignal): Promise<void> {
-    const type = response.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase();
-    try {
-      if (type === 'text/event-stream' && response.body !== null) {
-        for await (const data of sseData(response.body, signal)) {
-          const parsed = parseMessage(data);
-          if (!parsed.ok) continue; // not a JSON-RPC message: nothing to correlate it with
-          const kind = messageKind(parsed.message);
-          if (kind === 'notification') {
-            this.#deliver(parsed.message);
-          } else if ((kind === 'result' || kind === 'error') && sameId(parsed.message, id)) {
-            this.#deliver(this.#withId(parsed.message as JSONRPCResponse, id, method));
-            return; // the response ends the request; leaving the loop cancels the rest of the stream
-          }
-        }
-        if (!signal.aborted) this.#fail(id, `the event stream of ${method} ended before its response`);
-        return;
-      }
-      const text = await readText(response.body, signal);
-      if (signal.aborted) return;
-      const parsed = parseMessage(text);
-      const kind = parsed.ok ? messageKind(parsed.message) : undefined;
-      if (
-        parsed.ok &&
-        (kind === 'error' || (kind === 'result' && response.ok)) &&
-        sameId(parsed.message, id)
-      ) {
-        this.#deliver(this.#withId(parsed.message as JSONRPCResponse, id, method));
-      } else {
-        const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-        const snippet = text.length > BODY_SNIPPET ? `${text.slice(0, BODY_SNIPPET)}…` : text;
-        this.#fail(id, `${method} got ${status} without a JSON-RPC response${snippet ? `: ${snippet}` : ''}`);
-      }
-    } catch (error) {
-      if (!signal.aborted) this.#fail(id, `the response to ${method} broke off: ${describe(error)}`);
-    }
-  }
-
   /** The response as delivered: `id` filled in when the server could not read it, `tools/list` filtered. */
   #withId(response: JSONRPCResponse, id: RequestId, method: string): JSONRPCMessage {
     if ('error' in response) return response.id === undefined ? { ...response, id } : response;
@@ -254,13 +314,15 @@ export class StreamableHttpClientTransport implements Transport {
   #deliver(message: JSONRPCMessage): void {
     if (!this.#closed) this.#queue.push(message);
   }
+}
 
-  /** Yields a `-32603` error response for `id` saying why its response will never come. */
-  #fail(id: RequestId, why: string): void {
-    this.#deliver(
-      jsonRpcError(id, { code: ErrorCode.InternalError, message: `HTTP transport: ${why}` }) as JSONRPCMessage,
-    );
-  }
+/** True for a `-32020` (HeaderMismatch) error response. */
+function isHeaderMismatch(message: JSONRPCMessage | undefined): boolean {
+  return (
+    message !== undefined &&
+    'error' in message &&
+    (message.error as { code?: unknown }).code === ErrorCode.HeaderMismatch
+  );
 }
 
 function keyOf(id: RequestId): string {

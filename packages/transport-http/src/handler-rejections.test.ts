@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeHeaderValue } from './headers.js';
 import { createHttpHandler } from './handler.js';
+import { encodeHeaderValue } from './headers.js';
 import { bodyOf, makeServer, meta, post, rpc, tools } from './test-support/fixture.js';
 
 // Every refusal: its status, its JSON-RPC code, and the same handler still answering the next request.
@@ -103,7 +103,12 @@ describe('createHttpHandler: transport refusals', () => {
 
 describe('createHttpHandler: header validation (-32020, 400)', () => {
   it('requires MCP-Protocol-Version and checks it against _meta', async () => {
-    await expectRefusal(post(rpc('tools/list'), { 'mcp-protocol-version': null }), 400, -32020, /missing MCP-Protocol-Version/);
+    await expectRefusal(
+      post(rpc('tools/list'), { 'mcp-protocol-version': null }),
+      400,
+      -32020,
+      /missing MCP-Protocol-Version/,
+    );
     const { body } = await expectRefusal(
       post(rpc('tools/list', {}, 9), { 'mcp-protocol-version': '2025-11-25' }),
       400,
@@ -187,5 +192,35 @@ describe('createHttpHandler: header validation (-32020, 400)', () => {
     const unknown = rpc('tools/call', { name: 'nope', arguments: { region: 'x' } });
     const response = await lookup(post(unknown)); // reaches the server, which does not know the tool
     expect([response.status, (await bodyOf(response)).error.code]).toEqual([200, -32603]);
+  });
+
+  it('answers 500 -32603 when the tools lookup throws, and reports it to onError', async () => {
+    const errors: unknown[] = [];
+    const failing = createHttpHandler(makeServer(), {
+      tools: () => {
+        throw new Error('registry down');
+      },
+      onError: (error) => errors.push(error),
+    });
+    const response = await failing(post(echo({ text: 'a' }, 'z')));
+    expect(response.status).toBe(500);
+    expect(await bodyOf(response)).toEqual({
+      jsonrpc: '2.0',
+      id: 'z',
+      error: { code: -32603, message: 'Internal error' },
+    });
+    expect(errors).toEqual([new Error('registry down')]);
+    expect((await failing(post(rpc('tools/list')))).status).toBe(200);
+  });
+
+  it('answers 500 -32603 when authenticate throws', async () => {
+    const failing = createHttpHandler(makeServer(), {
+      authenticate: () => {
+        throw new Error('idp down');
+      },
+      onError: () => {},
+    });
+    const response = await failing(post(rpc('tools/list')));
+    expect([response.status, (await bodyOf(response)).error.code]).toEqual([500, -32603]);
   });
 });

@@ -1,7 +1,16 @@
 import type { HandleContext } from '@boomerang/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpHandler } from './handler.js';
-import { bodyOf, eventsOf, makeServer, meta, type Observed, post, rpc, tools } from './test-support/fixture.js';
+import {
+  bodyOf,
+  eventsOf,
+  makeServer,
+  meta,
+  type Observed,
+  post,
+  rpc,
+  tools,
+} from './test-support/fixture.js';
 
 describe('createHttpHandler: answers', () => {
   const handler = createHttpHandler(makeServer(), { tools });
@@ -39,7 +48,11 @@ describe('createHttpHandler: answers', () => {
     expect([missing.status, (await bodyOf(missing)).error.code]).toEqual([400, -32602]);
 
     const version = '2030-01-01';
-    const future = rpc('tools/list', { _meta: meta({ 'io.modelcontextprotocol/protocolVersion': version }) }, 4);
+    const future = rpc(
+      'tools/list',
+      { _meta: meta({ 'io.modelcontextprotocol/protocolVersion': version }) },
+      4,
+    );
     const unsupported = await handler(post(future, { 'mcp-protocol-version': version }));
     const body = await bodyOf(unsupported);
     expect([unsupported.status, body.error.code]).toEqual([400, -32022]);
@@ -50,7 +63,11 @@ describe('createHttpHandler: answers', () => {
   });
 
   it('answers 400 with -32021 when the tool asks for a capability the request did not declare', async () => {
-    const request = rpc('tools/call', { name: 'ask', _meta: meta({ 'io.modelcontextprotocol/clientCapabilities': {} }) }, 6);
+    const request = rpc(
+      'tools/call',
+      { name: 'ask', _meta: meta({ 'io.modelcontextprotocol/clientCapabilities': {} }) },
+      6,
+    );
     const response = await handler(post(request));
     expect([response.status, (await bodyOf(response)).error.code]).toEqual([400, -32021]);
   });
@@ -85,7 +102,10 @@ describe('createHttpHandler: answers', () => {
       authenticate: (request) =>
         request.headers.get('authorization') === 'Bearer good'
           ? { clientId: 'c1', subject: 'alice' }
-          : new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer resource_metadata="x"' } }),
+          : new Response(null, {
+              status: 401,
+              headers: { 'www-authenticate': 'Bearer resource_metadata="x"' },
+            }),
     });
     const denied = await guarded(post(rpc('tools/list')));
     expect(denied.status).toBe(401);
@@ -93,6 +113,32 @@ describe('createHttpHandler: answers', () => {
     const allowed = await guarded(post(rpc('tools/list'), { authorization: 'Bearer good' }));
     expect(allowed.status).toBe(200);
     expect(seen).toEqual([{ clientId: 'c1', subject: 'alice' }]);
+  });
+});
+
+describe('createHttpHandler: arguments and misbehaving handlers', () => {
+  it('checks its arguments', () => {
+    expect(() => createHttpHandler({} as never)).toThrow(TypeError);
+    expect(() => createHttpHandler(makeServer(), { maxBodyBytes: -1 })).toThrow(RangeError);
+    expect(() => createHttpHandler(makeServer(), { maxBodyBytes: 1.5 })).toThrow(RangeError);
+  });
+
+  it('answers -32603 (200) for a handler that rejects, reporting the error to onError only', async () => {
+    const errors: unknown[] = [];
+    const handler = createHttpHandler(
+      { handle: () => Promise.reject(new Error('secret detail')) },
+      { onError: (error) => errors.push(error) },
+    );
+    const response = await handler(post(rpc('tools/list', {}, 'x')));
+    expect(response.status).toBe(200);
+    expect(await bodyOf(response)).toEqual({
+      jsonrpc: '2.0',
+      id: 'x',
+      error: { code: -32603, message: 'Internal error' },
+    });
+    expect(errors).toHaveLength(1);
+    const note = await handler(post({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    expect(note.status).toBe(202);
   });
 });
 
@@ -119,7 +165,12 @@ describe('createHttpHandler: SSE', () => {
       'notifications/message',
       'response 7',
     ]);
-    expect(events.slice(0, 6).filter((e) => e.method === 'notifications/progress').map((e) => e.params)).toEqual([
+    expect(
+      events
+        .slice(0, 6)
+        .filter((e) => e.method === 'notifications/progress')
+        .map((e) => e.params),
+    ).toEqual([
       { progressToken: 'p', progress: 1, total: 3, message: 'step 1' },
       { progressToken: 'p', progress: 2, total: 3, message: 'step 2' },
       { progressToken: 'p', progress: 3, total: 3, message: 'step 3' },

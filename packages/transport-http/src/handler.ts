@@ -123,13 +123,24 @@ export function createHttpHandler(handler: MessageHandler, options: HttpHandlerO
       return refuse(400, 'Invalid Request: the body must be a JSON-RPC request or notification');
     }
     const id = kind === 'request' ? (message as JSONRPCRequest).id : undefined;
-    const mismatch = await validateHeaders(request.headers, message as JSONRPCRequest, kind, options.tools);
+    let mismatch: string | undefined;
+    try {
+      mismatch = await validateHeaders(request.headers, message as JSONRPCRequest, kind, options.tools);
+    } catch (error) {
+      onError(error); // the `tools` lookup threw
+      return json(500, jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' }));
+    }
     if (mismatch !== undefined) {
       return json(400, jsonRpcError(id, { code: ErrorCode.HeaderMismatch, message: mismatch }));
     }
 
     if (kind === 'notification') {
-      await safeHandle(handler, message as JSONRPCNotification, { signal: request.signal, ...(auth && { auth }) }, onError);
+      await safeHandle(
+        handler,
+        message as JSONRPCNotification,
+        { signal: request.signal, ...(auth && { auth }) },
+        onError,
+      );
       return new Response(null, { status: 202 });
     }
     return answer(handler, message as JSONRPCRequest, request.signal, auth, onError);

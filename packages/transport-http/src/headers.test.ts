@@ -30,6 +30,24 @@ describe('encodeHeaderValue / decodeHeaderValue', () => {
     }
   });
 
+  it('round-trips random strings, and every encoded value is a valid plain header value', () => {
+    const pool = [0x09, 0x0a, 0x20, 0x3d, 0x3f, 0x41, 0x7e, 0x7f, 0xe9, 0x65e5, 0x1fa83, 0xfeff];
+    let seed = 42;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 500; i++) {
+      const length = random(12);
+      const value = String.fromCodePoint(
+        ...Array.from({ length }, () => pool[random(pool.length)] as number),
+      );
+      const encoded = encodeHeaderValue(value);
+      expect(encoded).toMatch(/^(?:[\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?)?$/);
+      expect(decodeHeaderValue(encoded)).toBe(value);
+    }
+  });
+
   it('refuses invalid received values', () => {
     expect(decodeHeaderValue('=?base64?!!!?=')).toBeUndefined();
     expect(decodeHeaderValue('=?base64?SGk?=')).toBeUndefined(); // not padded
@@ -101,9 +119,15 @@ describe('paramHeadersOf', () => {
     ['under items', schema({ a: { type: 'array', items: { type: 'string', 'x-mcp-header': 'A' } } })],
     ['under anyOf', schema({}, { anyOf: [schema({ a: { type: 'string', 'x-mcp-header': 'A' } })] })],
     ['under not', schema({}, { not: schema({ a: { type: 'string', 'x-mcp-header': 'A' } }) })],
-    ['under if/then', schema({}, { then: schema({ a: { type: 'string', 'x-mcp-header': 'A' } }) })],
-    ['under $defs', schema({ a: { $ref: '#/$defs/a' } }, { $defs: { a: { type: 'string', 'x-mcp-header': 'A' } } })],
-    ['under additionalProperties', schema({}, { additionalProperties: { type: 'string', 'x-mcp-header': 'A' } })],
+    ['under if/else', schema({}, { else: schema({ a: { type: 'string', 'x-mcp-header': 'A' } }) })],
+    [
+      'under $defs',
+      schema({ a: { $ref: '#/$defs/a' } }, { $defs: { a: { type: 'string', 'x-mcp-header': 'A' } } }),
+    ],
+    [
+      'under additionalProperties',
+      schema({}, { additionalProperties: { type: 'string', 'x-mcp-header': 'A' } }),
+    ],
   ];
   for (const [why, inputSchema] of invalid) {
     it(`rejects a declaration ${why}`, () => {

@@ -1,3 +1,4 @@
+import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import * as api from './index.js';
 import * as node from './node.js';
@@ -15,5 +16,17 @@ describe('@boomerang/transport-http', () => {
 
   it('exports exactly listen from @boomerang/transport-http/node', () => {
     expect(Object.keys(node).sort()).toEqual(['listen']);
+  });
+
+  it('keeps the main entry web-standard: no node: imports outside node.ts', async () => {
+    const dir = new URL('./', import.meta.url);
+    const runtime = (await readdir(dir)).filter(
+      (file) => file.endsWith('.ts') && file !== 'node.ts' && !/\.(test|examples)\.ts$/.test(file),
+    );
+    expect(runtime).toContain('handler.ts');
+    for (const file of runtime) {
+      const source = await readFile(new URL(file, dir), 'utf8');
+      expect(source, file).not.toMatch(/from ['"]node:/);
+    }
   });
 });

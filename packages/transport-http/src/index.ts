@@ -1,18 +1,15 @@
 // @boomerang/transport-http: Streamable HTTP for MCP 2026-07-28. A web-standard (Request) => Response server
 // handler and a fetch-based client transport; the node:http adapter lives in `@boomerang/transport-http/node`.
 
-// --- server
-export type { HostPolicy } from './guard.js';
-export { createHttpHandler, type FetchHandler, type HttpHandlerOptions } from './handler.js';
-export type { ToolSchema, ToolSchemaSource } from './validate.js';
-
 // --- client
 export {
   type FetchLike,
   StreamableHttpClientTransport,
   type StreamableHttpClientTransportOptions,
 } from './client.js';
-
+// --- server
+export type { HostPolicy } from './guard.js';
+export { createHttpHandler, type FetchHandler, type HttpHandlerOptions } from './handler.js';
 // --- header encoding (shared by both sides; for gateways and custom clients)
 export {
   decodeHeaderValue,
@@ -21,3 +18,4 @@ export {
   type ParamHeadersResult,
   paramHeadersOf,
 } from './headers.js';
+export type { ToolSchema, ToolSchemaSource } from './validate.js';

@@ -26,7 +26,13 @@ function raw(
 ): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method: options.method ?? 'POST', path: options.path ?? url.pathname, headers: options.headers },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: options.method ?? 'POST',
+        path: options.path ?? url.pathname,
+        headers: options.headers,
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -63,13 +69,23 @@ describe('listen', () => {
     const server = await start(makeServer(), { path: '/rpc' });
     expect(server.url.pathname).toBe('/rpc');
     const body = JSON.stringify(list);
-    const rebound = await raw(server.url, { headers: { ...listHeaders(), host: `evil.example:${server.url.port}` }, body });
+    const rebound = await raw(server.url, {
+      headers: { ...listHeaders(), host: `evil.example:${server.url.port}` },
+      body,
+    });
     expect(rebound.status).toBe(403);
     expect(JSON.parse(rebound.body).error.message).toMatch(/Host/);
-    const crossOrigin = await raw(server.url, { headers: { ...listHeaders(), origin: 'http://evil.example' }, body });
+    const crossOrigin = await raw(server.url, {
+      headers: { ...listHeaders(), origin: 'http://evil.example' },
+      body,
+    });
     expect(crossOrigin.status).toBe(403);
     const local = await raw(server.url, {
-      headers: { ...listHeaders(), host: `localhost:${server.url.port}`, origin: `http://localhost:${server.url.port}` },
+      headers: {
+        ...listHeaders(),
+        host: `localhost:${server.url.port}`,
+        origin: `http://localhost:${server.url.port}`,
+      },
       body,
     });
     expect(local.status).toBe(200);

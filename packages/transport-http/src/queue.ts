@@ -31,7 +31,8 @@ export class MessageQueue {
   iterable(onReturn: () => Promise<void>): AsyncIterable<JSONRPCMessage> {
     return {
       [Symbol.asyncIterator]: () => {
-        if (this.#iterated) throw new TypeError('messages has a single consumer; it is already being iterated');
+        if (this.#iterated)
+          throw new TypeError('messages has a single consumer; it is already being iterated');
         this.#iterated = true;
         return {
           next: () => this.#next(),

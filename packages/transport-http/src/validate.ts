@@ -12,7 +12,9 @@ import {
 
 /** The part of a tool definition the server needs to validate `Mcp-Param-*` headers. */
 export interface ToolSchema {
+  /** The tool's name, as in `tools/call`'s `params.name`. */
   readonly name: string;
+  /** The tool's input JSON Schema, whose properties may carry `x-mcp-header`. */
   readonly inputSchema: object;
 }
 

@@ -1,0 +1,19 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { main } from './readme.examples.js';
+
+describe('README examples', () => {
+  it('greets over HTTP in two rounds', async () => {
+    expect(await main()).toBe('Bonjour, Ada!');
+  });
+
+  it('README.md quotes every example verbatim (from its first import on)', async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    for (const example of ['readme.examples.ts', 'edge.examples.ts']) {
+      const source = await readFile(new URL(example, import.meta.url), 'utf8');
+      expect(readme, `${example} is not quoted in README.md`).toContain(
+        source.slice(source.indexOf('import ')),
+      );
+    }
+  });
+});
