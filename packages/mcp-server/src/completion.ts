@@ -32,7 +32,11 @@ export async function complete(
     completer = template.complete[argument.name];
   }
   if (completer === undefined) return { completion: { values: [], total: 0, hasMore: false } };
-  const values: unknown = await completer(argument.value, { arguments: params.context?.arguments ?? {} }, ctx);
+  const values: unknown = await completer(
+    argument.value,
+    { arguments: params.context?.arguments ?? {} },
+    ctx,
+  );
   if (!Array.isArray(values) || values.some((v) => typeof v !== 'string')) {
     throw new Error(`the completer for '${argument.name}' returned something other than an array of strings`);
   }

@@ -1,6 +1,8 @@
 // @boomerang/mcp-server: the high-level MCP 2026-07-28 server. Tools, prompts, resources and templates
 // registered with zod; resolvers that ask the user mid-call; request state sealed by default.
 
+// --- from @boomerang/server, so handlers need one import
+export type { RequestContext } from '@boomerang/server';
 // --- the server
 export {
   McpServer,
@@ -43,6 +45,7 @@ export type {
   MetaObject,
   NoResolved,
   PromptConfig,
+  PromptInputCheck,
   PromptMetadata,
   PromptResult,
   RegisteredHandle,
@@ -60,5 +63,3 @@ export type {
   ToolReturn,
 } from './types.js';
 export type { TemplateVariables } from './uri-template.js';
-// --- from @boomerang/server, so handlers need one import
-export type { RequestContext } from '@boomerang/server';

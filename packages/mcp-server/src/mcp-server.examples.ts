@@ -38,6 +38,7 @@ shop.tool(
     ],
   }),
 );
+
 // #endregion shop
 
 // #region client
@@ -55,6 +56,7 @@ export async function orderSolaris(): Promise<string> {
   return result.content[0]?.type === 'text' ? result.content[0].text : '';
 }
 console.log(await orderSolaris()); // Ordered "Solaris" (backorder)
+
 // #endregion client
 
 // #region handbuilt
@@ -87,9 +89,17 @@ shop.resource('shop://catalogue', { mimeType: 'text/plain' }, () => ({
 }));
 shop.resourceTemplate(
   'shop://books/{title}',
-  { mimeType: 'application/json', complete: { title: (value) => [...inventory.keys()].filter((t) => t.startsWith(value)) } },
+  {
+    mimeType: 'application/json',
+    complete: { title: (value) => [...inventory.keys()].filter((t) => t.startsWith(value)) },
+  },
   ({ title }) => ({
-    contents: [{ uri: `shop://books/${encodeURIComponent(title)}`, text: JSON.stringify(inventory.get(title) ?? null) }],
+    contents: [
+      {
+        uri: `shop://books/${encodeURIComponent(title)}`,
+        text: JSON.stringify(inventory.get(title) ?? null),
+      },
+    ],
   }),
 );
 // #endregion resources

@@ -20,12 +20,14 @@ import {
 } from '@boomerang/server';
 import { complete } from './completion.js';
 import { type McpServerNotification, Notifier } from './notifications.js';
-import { describePrompt, getPrompt, type PromptEntry, promptEntry } from './prompts.js';
-import { Registry } from './registry.js';
+import { describePrompt, getPrompt, PROMPT_META_KEYS, type PromptEntry, promptEntry } from './prompts.js';
+import { Registry, register } from './registry.js';
 import type { ResolvedValues, ResolveMapFor } from './resolver-seam.js';
+import type { PlanOptions } from './resolving.js';
 import {
   describeResource,
   describeTemplate,
+  RESOURCE_META_KEYS,
   type ResourceEntry,
   readResource,
   resourceEntry,
@@ -33,13 +35,14 @@ import {
   templateEntry,
 } from './resources.js';
 import { requestStateEnvelope } from './security.js';
-import { callTool, describeTool, pickMeta, type ToolEntry, toolEntry } from './tools.js';
+import { callTool, describeTool, TOOL_META_KEYS, type ToolEntry, toolEntry } from './tools.js';
 import type {
   AnyObjectSchema,
   ArgsOf,
   McpServerOptions,
   NoResolved,
   PromptConfig,
+  PromptInputCheck,
   PromptMetadata,
   PromptResult,
   RegisteredHandle,
@@ -55,12 +58,16 @@ import type {
 } from './types.js';
 import type { TemplateVariables } from './uri-template.js';
 
+/** The spec's recommended tool names (a SHOULD: other names are served, with a warning at registration). */
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
 const OPTION_NAMES: ReadonlySet<string> = new Set([
   'instructions',
   'requestStateSecurity',
   'logger',
   'cache',
   'pageSize',
+  'maxStateBytes',
 ]);
 
 /** A registered tool: `update({ title, description, annotations, icons, _meta })` or `remove()`. */
@@ -84,19 +91,22 @@ export type ResourceTemplateHandle = RegisteredHandle<ResourceMetadata>;
  *
  * Throws `TypeError` at construction for an invalid `info`, an unknown option, a bad `requestStateSecurity`
  * (including an explicit policy on a nameless server without an `audience`), and `RangeError` for a bad
- * `pageSize`.
+ * `pageSize` or `maxStateBytes`.
  */
 export class McpServer implements MessageHandler {
   /** The server's self-description. */
   readonly info: Implementation;
   readonly #server: Server;
   readonly #pageSize: number | undefined;
+  readonly #plan: PlanOptions;
   readonly #warn: LogFn;
   readonly #notifier: Notifier;
   readonly #tools: Registry<ToolEntry>;
   readonly #prompts: Registry<PromptEntry>;
   readonly #resources: Registry<ResourceEntry>;
   readonly #templates: Registry<TemplateEntry>;
+  /** A `complete` callback was registered at least once (the `completions` capability stays from then on). */
+  #completions = false;
 
   constructor(info: Implementation, options: McpServerOptions = {}) {
     if (typeof info !== 'object' || info === null || typeof info.name !== 'string') {
@@ -106,12 +116,16 @@ export class McpServer implements MessageHandler {
     for (const name of Object.keys(options)) {
       if (!OPTION_NAMES.has(name)) throw new TypeError(`unknown option "${name}"`);
     }
-    const { pageSize, instructions, logger, cache } = options;
+    const { pageSize, instructions, logger, cache, maxStateBytes } = options;
     if (pageSize !== undefined && (!Number.isSafeInteger(pageSize) || pageSize < 1)) {
       throw new RangeError(`"pageSize" expected a positive integer, got ${String(pageSize)}`);
     }
+    if (maxStateBytes !== undefined && (!Number.isSafeInteger(maxStateBytes) || maxStateBytes < 1)) {
+      throw new RangeError(`"maxStateBytes" expected a positive integer, got ${String(maxStateBytes)}`);
+    }
     this.info = info;
     this.#pageSize = pageSize;
+    this.#plan = maxStateBytes === undefined ? {} : { maxStateBytes };
     this.#warn = warnFn(logger);
     this.#notifier = new Notifier(this.#warn);
     const changed = (method: Parameters<Notifier['listChanged']>[0]) => () => {
@@ -136,8 +150,8 @@ export class McpServer implements MessageHandler {
       requestState: requestStateEnvelope(info.name, options.requestStateSecurity),
       onListTools: (params) => {
         gate('tools/list', tools);
-        const { items, nextCursor } = this.#page(this.#tools, params);
-        return { tools: items.map(describeTool), ...nextCursor };
+        const { items, more } = this.#page(this.#tools, params);
+        return { tools: items.map(describeTool), ...more };
       },
       onCallTool: (params, ctx) => {
         gate('tools/call', tools);
@@ -145,8 +159,8 @@ export class McpServer implements MessageHandler {
       },
       onListPrompts: (params) => {
         gate('prompts/list', prompts);
-        const { items, nextCursor } = this.#page(this.#prompts, params);
-        return { prompts: items.map(describePrompt), ...nextCursor };
+        const { items, more } = this.#page(this.#prompts, params);
+        return { prompts: items.map(describePrompt), ...more };
       },
       onGetPrompt: (params, ctx) => {
         gate('prompts/get', prompts);
@@ -154,13 +168,13 @@ export class McpServer implements MessageHandler {
       },
       onListResources: (params) => {
         gate('resources/list', resources);
-        const { items, nextCursor } = this.#page(this.#resources, params);
-        return { resources: items.map(describeResource), ...nextCursor };
+        const { items, more } = this.#page(this.#resources, params);
+        return { resources: items.map(describeResource), ...more };
       },
       onListResourceTemplates: (params) => {
         gate('resources/templates/list', resources);
-        const { items, nextCursor } = this.#page(this.#templates, params);
-        return { resourceTemplates: items.map(describeTemplate), ...nextCursor };
+        const { items, more } = this.#page(this.#templates, params);
+        return { resourceTemplates: items.map(describeTemplate), ...more };
       },
       onReadResource: (params, ctx) => {
         gate('resources/read', resources);
@@ -217,14 +231,13 @@ export class McpServer implements MessageHandler {
     handler: ToolHandler<ArgsOf<I>, NoResolved, ToolReturn<O> | InputRequiredResult>,
   ): ToolHandle;
   tool(name: string, config: object, handler: (...args: never[]) => unknown): ToolHandle {
-    const entry = toolEntry(name, config, handler);
-    const slot = this.#tools.add(entry.name, entry);
-    let current = entry;
-    return handleFor(entry.name, slot, (patch) => {
-      const meta = pickMeta(`tool '${name}'`, patch, Object.keys(patch), TOOL_META);
-      current = { ...current, meta: { ...current.meta, ...meta } };
-      return current;
-    });
+    const entry = toolEntry(name, config, handler, this.#plan);
+    if (!TOOL_NAME.test(entry.name)) {
+      this.#warn(
+        `tool name '${entry.name}' is outside the spec's recommendation (1-128 of A-Z a-z 0-9 _ - .): some clients may reject it`,
+      );
+    }
+    return register(this.#tools, entry.name, entry, `tool '${entry.name}'`, TOOL_META_KEYS);
   }
 
   /**
@@ -237,13 +250,17 @@ export class McpServer implements MessageHandler {
     const R extends ResolveMapFor<ArgsOf<I>> = ResolveMapFor<ArgsOf<I>>,
   >(
     name: string,
-    config: PromptConfig<I> & { resolve: R },
-    handler: (args: ArgsOf<I>, resolved: ResolvedValues<R>, ctx: RequestContext) => MaybePromise<PromptResult>,
+    config: PromptConfig<I> & { resolve: R } & PromptInputCheck<I>,
+    handler: (
+      args: ArgsOf<I>,
+      resolved: ResolvedValues<R>,
+      ctx: RequestContext,
+    ) => MaybePromise<PromptResult>,
   ): PromptHandle;
   /** Registers a prompt without resolvers; its handler may build its own rounds. */
   prompt<I extends AnyObjectSchema | undefined = undefined>(
     name: string,
-    config: PromptConfig<I> & { resolve?: undefined },
+    config: PromptConfig<I> & { resolve?: undefined } & PromptInputCheck<I>,
     handler: (
       args: ArgsOf<I>,
       resolved: NoResolved,
@@ -251,14 +268,8 @@ export class McpServer implements MessageHandler {
     ) => MaybePromise<PromptResult | InputRequiredResult>,
   ): PromptHandle;
   prompt(name: string, config: object, handler: (...args: never[]) => unknown): PromptHandle {
-    const entry = promptEntry(name, config, handler);
-    const slot = this.#prompts.add(entry.name, entry);
-    let current = entry;
-    return handleFor(entry.name, slot, (patch) => {
-      const meta = pickMeta(`prompt '${name}'`, patch, Object.keys(patch), PROMPT_META);
-      current = { ...current, meta: { ...current.meta, ...meta } };
-      return current;
-    });
+    const entry = promptEntry(name, config, handler, this.#plan);
+    return register(this.#prompts, entry.name, entry, `prompt '${entry.name}'`, PROMPT_META_KEYS);
   }
 
   /**
@@ -267,13 +278,10 @@ export class McpServer implements MessageHandler {
    */
   resource(uri: string, config: ResourceConfig, handler: StaticResourceHandler): ResourceHandle {
     const entry = resourceEntry(uri, config, handler);
-    const slot = this.#resources.add(entry.uri, entry);
-    let current = entry;
-    return handleFor(entry.uri, slot, (patch) => {
-      const meta = pickMeta(`resource '${uri}'`, patch, Object.keys(patch), RESOURCE_META);
-      current = { ...current, meta: { ...current.meta, ...meta } };
-      return current;
-    });
+    return register(this.#resources, entry.uri, entry, `resource '${entry.uri}'`, [
+      ...RESOURCE_META_KEYS,
+      'size',
+    ]);
   }
 
   /**
@@ -306,14 +314,14 @@ export class McpServer implements MessageHandler {
     config: object,
     handler: (...args: never[]) => unknown,
   ): ResourceTemplateHandle {
-    const entry = templateEntry(uriTemplate, config, handler);
-    const slot = this.#templates.add(uriTemplate, entry);
-    let current = entry;
-    return handleFor(uriTemplate, slot, (patch) => {
-      const meta = pickMeta(`resource template '${uriTemplate}'`, patch, Object.keys(patch), RESOURCE_META);
-      current = { ...current, meta: { ...current.meta, ...meta } };
-      return current;
-    });
+    const entry = templateEntry(uriTemplate, config, handler, this.#plan);
+    return register(
+      this.#templates,
+      uriTemplate,
+      entry,
+      `resource template '${uriTemplate}'`,
+      RESOURCE_META_KEYS,
+    );
   }
 
   /**
@@ -335,13 +343,11 @@ export class McpServer implements MessageHandler {
     return this.#notifier.add(listener);
   }
 
+  /** One page of `registry`: its items, and `{ nextCursor }` to spread into the result when there are more. */
   #page<E>(registry: Registry<E>, params: PaginatedRequestParams) {
     const { items, nextCursor } = registry.page(params.cursor, this.#pageSize);
-    return { items, nextCursor: nextCursor === undefined ? {} : { nextCursor } };
+    return { items, more: nextCursor === undefined ? {} : { nextCursor } };
   }
-
-  /** A `complete` callback was registered at least once (the `completions` capability stays from then on). */
-  #completions = false;
 
   /**
    * Keeps the advertised capabilities in step with the registries. The low-level server serves
@@ -364,39 +370,11 @@ export class McpServer implements MessageHandler {
   }
 }
 
-const TOOL_META: ReadonlySet<string> = new Set(['title', 'description', 'annotations', 'icons', '_meta']);
-const PROMPT_META: ReadonlySet<string> = new Set(['title', 'description', 'icons', '_meta']);
-const RESOURCE_META: ReadonlySet<string> = new Set([
-  'name',
-  'title',
-  'description',
-  'mimeType',
-  'annotations',
-  'icons',
-  '_meta',
-  'size',
-]);
-
-function handleFor<E, M>(
-  name: string,
-  slot: { remove(): void; replace(next: E): void },
-  patchWith: (patch: M & object) => E,
-): RegisteredHandle<M> {
-  return {
-    name,
-    update(patch) {
-      slot.replace(patchWith(patch as M & object));
-    },
-    remove() {
-      slot.remove();
-    },
-  };
-}
-
 /** The warn function for what this package logs itself (the low-level server logs the rest). */
 function warnFn(logger: Logger | undefined): LogFn {
   if (logger === undefined) {
-    return (message, details) => console.warn(`[@boomerang/mcp-server] ${message}`, ...(details ? [details] : []));
+    return (message, details) =>
+      console.warn(`[@boomerang/mcp-server] ${message}`, ...(details ? [details] : []));
   }
   return (message, details) => {
     try {

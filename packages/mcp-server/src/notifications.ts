@@ -23,7 +23,8 @@ export class Notifier {
   constructor(readonly warn: LogFn) {}
 
   add(listener: (notification: McpServerNotification) => void): () => void {
-    if (typeof listener !== 'function') throw new TypeError(`"listener" expected a function, got ${typeof listener}`);
+    if (typeof listener !== 'function')
+      throw new TypeError(`"listener" expected a function, got ${typeof listener}`);
     const own = (notification: McpServerNotification) => listener(notification);
     this.#listeners.add(own);
     return () => {

@@ -7,7 +7,9 @@ import { McpServer } from './mcp-server.js';
 import { elicit, elicitResult, resolver } from './resolver-seam.js';
 import { errorOf, recordingLogger, request, resultOf } from './test-support/wire.js';
 
-const say = (text: string) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] });
+const say = (text: string) => ({
+  messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }],
+});
 const firstText = (result: Record<string, unknown>) =>
   (result.messages as { content: { text: string } }[])[0]?.content.text;
 
@@ -45,7 +47,9 @@ describe('prompts', () => {
 
   it('gets a prompt with validated (coerced) arguments; invalid arguments and unknown prompts are -32602', async () => {
     const mcp = new McpServer({ name: 's', version: '1' });
-    mcp.prompt('count', { input: z.object({ n: z.coerce.number().int().min(1) }) }, ({ n }) => say(`n+1=${n + 1}`));
+    mcp.prompt('count', { input: z.object({ n: z.coerce.number().int().min(1) }) }, ({ n }) =>
+      say(`n+1=${n + 1}`),
+    );
     const ok = resultOf(await mcp.handle(request('prompts/get', { name: 'count', arguments: { n: '41' } })));
     expect(firstText(ok)).toBe('n+1=42');
     expect(ok).not.toHaveProperty('ttlMs');
@@ -87,12 +91,17 @@ describe('prompts', () => {
       if (ctx.requestState === 'asked' && who !== undefined) return say(`Briefing for ${who}`);
       return inputRequired({
         inputRequests: {
-          who: elicitRequest({ message: 'For whom?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
+          who: elicitRequest({
+            message: 'For whom?',
+            requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+          }),
         },
         requestState: 'asked',
       });
     });
-    const first = resultOf(await mcp.handle(request('prompts/get', { name: 'briefing' }, { elicitation: {} })));
+    const first = resultOf(
+      await mcp.handle(request('prompts/get', { name: 'briefing' }, { elicitation: {} })),
+    );
     expect(first).toMatchObject({ resultType: 'input_required' });
     expect(first.requestState).not.toBe('asked');
     const client = new Client(
@@ -109,14 +118,19 @@ describe('prompts', () => {
       elicit(`Who is the ${topic} briefing for?`, z.object({ name: z.string() })),
     );
     const maybe = resolver({}, () => elicitResult('Add a summary?', z.object({ yes: z.boolean() })));
-    mcp.prompt('brief', { input: z.object({ topic: z.string() }), resolve: { audience } }, ({ topic }, { audience: a }) =>
-      say(`${topic} for ${a.name}`),
+    mcp.prompt(
+      'brief',
+      { input: z.object({ topic: z.string() }), resolve: { audience } },
+      ({ topic }, { audience: a }) => say(`${topic} for ${a.name}`),
     );
     mcp.prompt('summary', { resolve: { maybe } }, (_args, { maybe: m }) => say(m.action));
     let action: 'accept' | 'decline' = 'accept';
     const client = new Client(
       { name: 'c', version: '1' },
-      { elicitation: async () => (action === 'accept' ? { action, content: { name: 'Bo', yes: true } } : { action }) },
+      {
+        elicitation: async () =>
+          action === 'accept' ? { action, content: { name: 'Bo', yes: true } } : { action },
+      },
     );
     await using _link = await connectInMemory(client, mcp);
     expect(firstText(await client.getPrompt('brief', { topic: 'ops' }))).toBe('ops for Bo');
@@ -139,7 +153,9 @@ describe('prompts', () => {
     const mcp = new McpServer({ name: 's', version: '1' });
     const handle = mcp.prompt('p', { description: 'a' }, () => say('x'));
     handle.update({ description: 'b' });
-    expect(resultOf(await mcp.handle(request('prompts/list'))).prompts).toEqual([{ name: 'p', description: 'b' }]);
+    expect(resultOf(await mcp.handle(request('prompts/list'))).prompts).toEqual([
+      { name: 'p', description: 'b' },
+    ]);
     handle.remove();
     expect(resultOf(await mcp.handle(request('prompts/list'))).prompts).toEqual([]);
     expect(() => mcp.prompt('q', { complete: { nope: () => [] } } as never, () => say(''))).toThrow(

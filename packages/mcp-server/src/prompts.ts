@@ -10,7 +10,7 @@ import type { HandlerResult, RequestContext } from '@boomerang/server';
 import { z } from 'zod';
 import type { Registry } from './registry.js';
 import { ResolutionError } from './resolver-seam.js';
-import { type Plan, planFor, resolveRound, withoutResolved } from './resolving.js';
+import { type Plan, type PlanOptions, planFor, resolveRound, withoutResolved } from './resolving.js';
 import {
   checkHandler,
   checkName,
@@ -18,9 +18,9 @@ import {
   invalidParams,
   type JsonSchema,
   keysOf,
+  pickMeta,
   toJsonSchema,
 } from './schema.js';
-import { pickMeta } from './tools.js';
 import type { AnyObjectSchema, Completer, PromptMetadata } from './types.js';
 
 type AnyHandler = (args: never, resolved: never, ctx: RequestContext) => unknown;
@@ -37,13 +37,20 @@ export interface PromptEntry {
   readonly handler: AnyHandler;
 }
 
-const META_KEYS = ['title', 'description', 'icons', '_meta'] as const;
+/** The members of a prompt config that `handle.update()` may change. */
+export const PROMPT_META_KEYS = ['title', 'description', 'icons', '_meta'] as const;
+const META_KEYS = PROMPT_META_KEYS;
 const CONFIG_KEYS: ReadonlySet<string> = new Set([...META_KEYS, 'input', 'resolve', 'complete']);
 
 /** Checks completers: an object of functions whose names are arguments (or template variables). */
-export function checkCompleters(owner: string, complete: unknown, names: readonly string[]): Record<string, Completer> {
+export function checkCompleters(
+  owner: string,
+  complete: unknown,
+  names: readonly string[],
+): Record<string, Completer> {
   if (complete === undefined) return {};
-  if (typeof complete !== 'object' || complete === null) throw new TypeError(`${owner}: "complete" expected an object`);
+  if (typeof complete !== 'object' || complete === null)
+    throw new TypeError(`${owner}: "complete" expected an object`);
   for (const [name, fn] of Object.entries(complete)) {
     if (!names.includes(name)) throw new TypeError(`${owner}: "complete" names unknown argument '${name}'`);
     if (typeof fn !== 'function') throw new TypeError(`${owner}: "complete.${name}" expected a function`);
@@ -64,11 +71,20 @@ function promptArguments(schema: JsonSchema): PromptArgument[] {
 }
 
 /** Checks a prompt registration and builds its entry. */
-export function promptEntry(name: unknown, config: unknown, handler: unknown): PromptEntry {
+export function promptEntry(
+  name: unknown,
+  config: unknown,
+  handler: unknown,
+  plan: PlanOptions = {},
+): PromptEntry {
   checkName('prompt', name);
   const owner = `prompt '${name}'`;
   const meta = pickMeta(owner, config, META_KEYS, CONFIG_KEYS) as PromptMetadata;
-  const { input, resolve, complete } = config as { input?: AnyObjectSchema; resolve?: unknown; complete?: unknown };
+  const { input, resolve, complete } = config as {
+    input?: AnyObjectSchema;
+    resolve?: unknown;
+    complete?: unknown;
+  };
   checkHandler(owner, handler);
   const schema = input ?? z.object({});
   const keys = keysOf(input);
@@ -79,7 +95,7 @@ export function promptEntry(name: unknown, config: unknown, handler: unknown): P
     arguments: promptArguments(toJsonSchema(schema, 'input', owner)),
     complete: checkCompleters(owner, complete, keys),
     resolve,
-    plan: planFor(owner, resolve, keys),
+    plan: planFor(owner, resolve, keys, plan),
     handler: handler as AnyHandler,
   };
 }
@@ -108,7 +124,8 @@ export async function getPrompt(
 ): Promise<HandlerResult<GetPromptResult> | InputRequiredResult> {
   const entry = prompts.get(params.name);
   if (entry === undefined) throw invalidParams(`Unknown prompt: ${params.name}`);
-  const parsed = entry.input.safeParse(params.arguments ?? {});
+  // A client-sent value under a resolved name is dropped before validation (a strict schema would reject it).
+  const parsed = entry.input.safeParse(withoutResolved(params.arguments ?? {}, entry.resolve));
   if (!parsed.success) {
     throw invalidParams(`Invalid arguments for prompt '${entry.name}': ${describeIssues(parsed.error)}`);
   }

@@ -1,4 +1,6 @@
 import { ErrorCode, McpError } from '@boomerang/protocol';
+import { pickMeta } from './schema.js';
+import type { RegisteredHandle } from './types.js';
 
 /**
  * Registered tools, prompts, resources or templates of one kind, in registration order (a name registered
@@ -55,7 +57,8 @@ export class Registry<E> {
   page(cursor: string | undefined, pageSize: number | undefined): { items: E[]; nextCursor?: string } {
     let from = 0;
     if (cursor !== undefined) {
-      if (!/^(?:0|[1-9]\d{0,15})$/.test(cursor)) throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor');
+      if (!/^(?:0|[1-9]\d{0,15})$/.test(cursor))
+        throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor');
       from = Number(cursor);
     }
     const slots = [...this.#items.values()].filter((slot) => slot.seq >= from);
@@ -66,4 +69,32 @@ export class Registry<E> {
       ...(next === undefined ? {} : { nextCursor: String(next.seq) }),
     };
   }
+}
+
+/**
+ * Registers `entry` and returns its handle: `update(patch)` merges the patch's metadata members (`metaKeys`;
+ * anything else throws `TypeError`) into the entry, `remove()` unregisters exactly this registration.
+ */
+export function register<E extends { readonly meta: object }, M>(
+  registry: Registry<E>,
+  key: string,
+  entry: E,
+  owner: string,
+  metaKeys: readonly string[],
+): RegisteredHandle<M> {
+  const slot = registry.add(key, entry);
+  const allowed = new Set(metaKeys);
+  let current = entry;
+  return {
+    name: key,
+    update(patch) {
+      const meta = pickMeta(owner, patch, metaKeys, allowed);
+      const next = { ...current, meta: { ...current.meta, ...meta } };
+      slot.replace(next);
+      current = next;
+    },
+    remove() {
+      slot.remove();
+    },
+  };
 }

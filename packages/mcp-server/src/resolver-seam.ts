@@ -11,6 +11,7 @@ export {
   InvalidSignatureError,
   type ListRootsAnswer,
   listRoots,
+  planResolvers,
   type Question,
   type RefusalAction,
   ResolutionError,
@@ -23,6 +24,5 @@ export {
   resolver,
   runResolvers,
   type SampleAnswer,
-  planResolvers,
   sample,
 } from './resolvers/index.js';

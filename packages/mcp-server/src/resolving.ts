@@ -5,6 +5,9 @@ import { type AnyResolver, planResolvers, runResolvers } from './resolver-seam.j
 /** The checked resolver graph of one registration (opaque here: the resolver engine owns it). */
 export type Plan = ReturnType<typeof planResolvers>;
 
+/** Server-wide options of every plan (the state cap). */
+export type PlanOptions = NonNullable<Parameters<typeof planResolvers>[3]>;
+
 /**
  * Checks a `resolve` map at registration (`InvalidSignatureError` naming the culprit: unknown argument, cycle,
  * a resolved name that collides with an input property). `undefined` for no map or an empty one.
@@ -13,13 +16,14 @@ export function planFor(
   owner: string,
   resolve: unknown,
   inputKeys: readonly string[],
+  options: PlanOptions = {},
 ): Plan | undefined {
   if (resolve === undefined) return undefined;
   if (typeof resolve !== 'object' || resolve === null || Array.isArray(resolve)) {
     throw new TypeError(`${owner}: "resolve" expected an object of resolvers`);
   }
   if (Object.keys(resolve).length === 0) return undefined;
-  return planResolvers(owner, resolve as Record<string, AnyResolver>, inputKeys);
+  return planResolvers(owner, resolve as Record<string, AnyResolver>, inputKeys, options);
 }
 
 /** One round of a registration's resolvers: their values, or the questions to send back. */

@@ -9,9 +9,8 @@ import {
 import type { HandlerResult, RequestContext } from '@boomerang/server';
 import { checkCompleters, rethrowResolution } from './prompts.js';
 import type { Registry } from './registry.js';
-import { type Plan, planFor, resolveRound } from './resolving.js';
-import { checkHandler, checkName, invalidParams } from './schema.js';
-import { pickMeta } from './tools.js';
+import { type Plan, type PlanOptions, planFor, resolveRound } from './resolving.js';
+import { checkHandler, checkName, invalidParams, pickMeta } from './schema.js';
 import type { Completer, ResourceConfig, ResourceMetadata } from './types.js';
 import { parseUriTemplate, type UriTemplate } from './uri-template.js';
 
@@ -33,7 +32,17 @@ export interface TemplateEntry {
   readonly handler: AnyHandler;
 }
 
-const META_KEYS = ['name', 'title', 'description', 'mimeType', 'annotations', 'icons', '_meta'] as const;
+/** The members of a template config that `handle.update()` may change (plus `size` for static resources). */
+export const RESOURCE_META_KEYS = [
+  'name',
+  'title',
+  'description',
+  'mimeType',
+  'annotations',
+  'icons',
+  '_meta',
+] as const;
+const META_KEYS = RESOURCE_META_KEYS;
 const RESOURCE_KEYS: ReadonlySet<string> = new Set([...META_KEYS, 'size']);
 const TEMPLATE_KEYS: ReadonlySet<string> = new Set([...META_KEYS, 'resolve', 'complete']);
 
@@ -47,7 +56,12 @@ export function resourceEntry(uri: unknown, config: unknown, handler: unknown): 
 }
 
 /** Checks a template registration: the template parses, completers and resolvers name its variables. */
-export function templateEntry(uriTemplate: unknown, config: unknown, handler: unknown): TemplateEntry {
+export function templateEntry(
+  uriTemplate: unknown,
+  config: unknown,
+  handler: unknown,
+  plan: PlanOptions = {},
+): TemplateEntry {
   checkName('resource template', uriTemplate);
   const owner = `resource template '${uriTemplate}'`;
   const meta = pickMeta(owner, config, META_KEYS, TEMPLATE_KEYS) as ResourceMetadata;
@@ -58,14 +72,15 @@ export function templateEntry(uriTemplate: unknown, config: unknown, handler: un
     template,
     meta,
     complete: checkCompleters(owner, complete, template.variableNames),
-    plan: planFor(owner, resolve, template.variableNames),
+    plan: planFor(owner, resolve, template.variableNames, plan),
     handler: handler as AnyHandler,
   };
 }
 
 function withMeta<T extends Record<string, unknown>>(base: T, meta: object): T {
   const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(meta)) if (key !== 'name' && value !== undefined) out[key] = value;
+  for (const [key, value] of Object.entries(meta))
+    if (key !== 'name' && value !== undefined) out[key] = value;
   return out as T;
 }
 

@@ -55,5 +55,24 @@ export function checkName(kind: string, name: unknown): asserts name is string {
 
 /** Checks a handler: a function. */
 export function checkHandler(owner: string, handler: unknown): void {
-  if (typeof handler !== 'function') throw new TypeError(`${owner}: handler expected a function, got ${typeof handler}`);
+  if (typeof handler !== 'function')
+    throw new TypeError(`${owner}: handler expected a function, got ${typeof handler}`);
+}
+
+/** Picks the metadata members of a config or patch (unknown members throw `TypeError`). */
+export function pickMeta<K extends string>(
+  owner: string,
+  value: unknown,
+  metaKeys: readonly K[],
+  allowed: ReadonlySet<string>,
+): Partial<Record<K, unknown>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(`${owner}: config expected an object`);
+  }
+  const out: Partial<Record<K, unknown>> = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (!allowed.has(key)) throw new TypeError(`${owner}: unknown config member "${key}"`);
+    if (member !== undefined && (metaKeys as readonly string[]).includes(key)) out[key as K] = member;
+  }
+  return out;
 }

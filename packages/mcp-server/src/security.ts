@@ -37,7 +37,7 @@ export function requestStateEnvelope(
   if (audience === undefined && serverName === '') {
     throw new TypeError(
       '"requestStateSecurity" is set but the server has no name: sealed requestState carries the server name ' +
-        'as its audience, so unnamed servers sharing keys would accept each other\'s state. Name the server ' +
+        "as its audience, so unnamed servers sharing keys would accept each other's state. Name the server " +
         'or set requestStateSecurity.audience.',
     );
   }

@@ -34,7 +34,11 @@ describe('tools: registration and tools/list', () => {
     expect(tools[0]).toEqual({
       name: 'b',
       description: 'second',
-      inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: {} },
+      inputSchema: {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        properties: {},
+      },
     });
     expect(tools[1]).toMatchObject({
       title: 'A',
@@ -61,7 +65,9 @@ describe('tools: registration and tools/list', () => {
     const page2 = resultOf(await mcp.handle(request('tools/list', { cursor: page1.nextCursor })));
     expect((page2.tools as { name: string }[]).map((t) => t.name)).toEqual(['t4', 't5']);
     expect(page2).not.toHaveProperty('nextCursor');
-    const forged = request('tools/list', { cursor: Buffer.from('[1,"tools/list","x"]').toString('base64url') });
+    const forged = request('tools/list', {
+      cursor: Buffer.from('[1,"tools/list","x"]').toString('base64url'),
+    });
     expect(errorOf(await mcp.handle(forged))).toMatchObject({ code: -32602, message: 'Invalid cursor' });
   });
 
@@ -71,6 +77,7 @@ describe('tools: registration and tools/list', () => {
     expect(handle.name).toBe('t');
     expect(() => mcp.tool('t', {}, () => text('dup'))).toThrow("tool 't' is already registered");
     handle.update({ description: 'new', title: 'T' });
+    expect(() => handle.update({ input: z.object({}) } as never)).toThrow('unknown config member "input"');
     const listed = resultOf(await mcp.handle(request('tools/list'))).tools as Record<string, unknown>[];
     expect(listed[0]).toMatchObject({ name: 't', description: 'new', title: 'T' });
     handle.remove();
@@ -83,6 +90,17 @@ describe('tools: registration and tools/list', () => {
     });
     mcp.tool('t', {}, () => text('v2'));
     expect(textOf(resultOf(await mcp.handle(request('tools/call', { name: 't' }))))).toBe('v2');
+  });
+
+  it('warns about tool names outside the spec recommendation, but serves them', async () => {
+    const logger = recordingLogger();
+    const mcp = new McpServer({ name: 's', version: '1' }, { logger });
+    mcp.tool('get user', {}, () => text('ok'));
+    mcp.tool('admin.tools_list-v2', {}, () => text('ok'));
+    expect(logger.lines.map((l) => l.message)).toEqual([
+      "tool name 'get user' is outside the spec's recommendation (1-128 of A-Z a-z 0-9 _ - .): some clients may reject it",
+    ]);
+    expect(textOf(resultOf(await mcp.handle(request('tools/call', { name: 'get user' }))))).toBe('ok');
   });
 
   it('rejects bad registrations with TypeError / InvalidSignatureError', () => {
@@ -141,7 +159,10 @@ describe('tools: tools/call', () => {
     const mcp = new McpServer({ name: 's', version: '1' }, { logger });
     const output = z.object({ total: z.number(), currency: z.string().default('EUR') });
     mcp.tool('price', { output }, () => ({ structuredContent: { total: 3 } }));
-    mcp.tool('own', { output }, () => ({ structuredContent: { total: 3 }, content: [{ type: 'text', text: 'hi' }] }));
+    mcp.tool('own', { output }, () => ({
+      structuredContent: { total: 3 },
+      content: [{ type: 'text', text: 'hi' }],
+    }));
     mcp.tool('wrong', { output }, () => ({ structuredContent: { total: 'x' } }) as never);
     mcp.tool('missing', { output }, () => text('no structure') as never);
     mcp.tool('failed', { output }, () => ({ ...text('could not price'), isError: true }));
@@ -158,7 +179,9 @@ describe('tools: tools/call', () => {
       });
     }
     expect(JSON.stringify(logger.lines)).toContain('does not match its output schema');
-    expect(resultOf(await mcp.handle(request('tools/call', { name: 'failed' })))).toMatchObject({ isError: true });
+    expect(resultOf(await mcp.handle(request('tools/call', { name: 'failed' })))).toMatchObject({
+      isError: true,
+    });
   });
 
   it('unknown tool → -32602', async () => {
@@ -177,7 +200,8 @@ describe('tools: tools/call', () => {
       expect(resolved).toEqual({});
       seen.push(ctx.requestState);
       const answer = ctx.inputResponses?.region as { content?: { region?: string } } | undefined;
-      if (ctx.requestState === 'r1' && answer?.content?.region) return text(`${name} in ${answer.content.region}`);
+      if (ctx.requestState === 'r1' && answer?.content?.region)
+        return text(`${name} in ${answer.content.region}`);
       return inputRequired({
         inputRequests: {
           region: elicitRequest({
@@ -202,7 +226,9 @@ describe('tools: tools/call', () => {
 });
 
 describe('tools: resolvers', () => {
-  const stock = resolver({ args: ['title'] }, ({ title }: { title: string }) => ({ count: title === 'Dune' ? 2 : 0 }));
+  const stock = resolver({ args: ['title'] }, ({ title }: { title: string }) => ({
+    count: title === 'Dune' ? 2 : 0,
+  }));
   const backorder = resolver({ args: ['title'], uses: { stock } }, ({ title, stock: s }) =>
     s.count > 0 ? { confirm: true } : elicit(`Backorder ${title}?`, z.object({ confirm: z.boolean() })),
   );
@@ -224,13 +250,36 @@ describe('tools: resolvers', () => {
   it('resolved names are not in inputSchema, and a client-sent value under one is ignored', async () => {
     const { mcp, calls } = shop();
     const tools = resultOf(await mcp.handle(request('tools/list'))).tools as { inputSchema: unknown }[];
-    expect(tools[0]?.inputSchema).toMatchObject({ properties: { title: { type: 'string' } }, required: ['title'] });
+    expect(tools[0]?.inputSchema).toMatchObject({
+      properties: { title: { type: 'string' } },
+      required: ['title'],
+    });
     expect(JSON.stringify(tools[0]?.inputSchema)).not.toMatch(/stock|backorder/);
     const args = { title: 'Dune', stock: { count: 99 }, backorder: { confirm: false } };
-    expect(textOf(resultOf(await mcp.handle(request('tools/call', { name: 'order_book', arguments: args }))))).toBe(
-      'ordered Dune',
+    expect(
+      textOf(resultOf(await mcp.handle(request('tools/call', { name: 'order_book', arguments: args })))),
+    ).toBe('ordered Dune');
+    expect(calls).toEqual([
+      { args: { title: 'Dune' }, resolved: { stock: { count: 2 }, backorder: { confirm: true } } },
+    ]);
+    // also with a strict or loose schema: the resolved names are dropped before validation
+    mcp.tool('strict', { input: z.strictObject({ title: z.string() }), resolve: { stock } }, (a, r) =>
+      text(`${a.title}:${r.stock.count}:${Object.keys(a).join()}`),
     );
-    expect(calls).toEqual([{ args: { title: 'Dune' }, resolved: { stock: { count: 2 }, backorder: { confirm: true } } }]);
+    // (`as never`: ResolveMapFor does not yet accept index-signature arguments, see SEAM-NOTES.md)
+    mcp.tool('loose', { input: z.looseObject({ title: z.string() }), resolve: { stock } as never }, (a) =>
+      text(Object.keys(a).join()),
+    );
+    for (const [name, expected] of [
+      ['strict', 'Dune:2:title'],
+      ['loose', 'title,backorder,other'], // `backorder` is not resolved by 'loose'
+    ]) {
+      const call = request('tools/call', { name, arguments: { ...args, other: 1 } });
+      const result = resultOf(await mcp.handle(call));
+      expect(name === 'strict' ? result.isError : textOf(result)).toBe(name === 'strict' ? true : expected);
+    }
+    const strictCall = request('tools/call', { name: 'strict', arguments: { title: 'Dune', stock: 9 } });
+    expect(textOf(resultOf(await mcp.handle(strictCall)))).toBe('Dune:2:title');
   });
 
   it('asks through an InputRequiredResult (sealed state), then runs the handler with the answer', async () => {
@@ -253,7 +302,10 @@ describe('tools: resolvers', () => {
 
   it('a declined elicitation consumed unwrapped is an isError result naming the resolver', async () => {
     const { mcp, calls } = shop();
-    const client = new Client({ name: 'c', version: '1' }, { elicitation: async () => ({ action: 'decline' }) });
+    const client = new Client(
+      { name: 'c', version: '1' },
+      { elicitation: async () => ({ action: 'decline' }) },
+    );
     await using _link = await connectInMemory(client, mcp);
     const result = await client.callTool('order_book', { title: 'Solaris' });
     expect(result).toMatchObject({ isError: true });
@@ -266,7 +318,10 @@ describe('tools: resolvers', () => {
     const error = errorOf(
       await mcp.handle(request('tools/call', { name: 'order_book', arguments: { title: 'Solaris' } })),
     );
-    expect(error).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: { form: {} } } } });
+    expect(error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { elicitation: { form: {} } } },
+    });
   });
 
   it('a handler with resolvers that returns an InputRequiredResult anyway gets an isError result', async () => {

@@ -10,7 +10,7 @@ import type { HandlerResult, LogFn, RequestContext } from '@boomerang/server';
 import { z } from 'zod';
 import type { Registry } from './registry.js';
 import { ResolutionError } from './resolver-seam.js';
-import { type Plan, planFor, resolveRound, withoutResolved } from './resolving.js';
+import { type Plan, type PlanOptions, planFor, resolveRound, withoutResolved } from './resolving.js';
 import {
   checkHandler,
   checkName,
@@ -19,6 +19,7 @@ import {
   type JsonSchema,
   keysOf,
   messageOf,
+  pickMeta,
   toJsonSchema,
 } from './schema.js';
 import type { AnyObjectSchema, ToolMetadata } from './types.js';
@@ -38,33 +39,26 @@ export interface ToolEntry {
   readonly handler: AnyHandler;
 }
 
-const META_KEYS = ['title', 'description', 'annotations', 'icons', '_meta'] as const;
+/** The members of a tool config that `handle.update()` may change. */
+export const TOOL_META_KEYS = ['title', 'description', 'annotations', 'icons', '_meta'] as const;
+const META_KEYS = TOOL_META_KEYS;
 const CONFIG_KEYS: ReadonlySet<string> = new Set([...META_KEYS, 'input', 'output', 'resolve']);
 
-/** Picks the metadata members of a config or patch (unknown members throw `TypeError`). */
-export function pickMeta<K extends string>(
-  owner: string,
-  value: unknown,
-  metaKeys: readonly K[],
-  allowed: ReadonlySet<string>,
-): Partial<Record<K, unknown>> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(`${owner}: config expected an object`);
-  }
-  const out: Partial<Record<K, unknown>> = {};
-  for (const [key, member] of Object.entries(value)) {
-    if (!allowed.has(key)) throw new TypeError(`${owner}: unknown config member "${key}"`);
-    if (member !== undefined && (metaKeys as readonly string[]).includes(key)) out[key as K] = member;
-  }
-  return out;
-}
-
 /** Checks a tool registration and builds its entry (schemas published, resolver graph planned, once). */
-export function toolEntry(name: unknown, config: unknown, handler: unknown): ToolEntry {
+export function toolEntry(
+  name: unknown,
+  config: unknown,
+  handler: unknown,
+  plan: PlanOptions = {},
+): ToolEntry {
   checkName('tool', name);
   const owner = `tool '${name}'`;
   const meta = pickMeta(owner, config, META_KEYS, CONFIG_KEYS) as ToolMetadata;
-  const { input, output, resolve } = config as { input?: AnyObjectSchema; output?: AnyObjectSchema; resolve?: unknown };
+  const { input, output, resolve } = config as {
+    input?: AnyObjectSchema;
+    output?: AnyObjectSchema;
+    resolve?: unknown;
+  };
   checkHandler(owner, handler);
   const inputSchema = input ?? z.object({});
   return {
@@ -75,7 +69,7 @@ export function toolEntry(name: unknown, config: unknown, handler: unknown): Too
     inputSchema: toJsonSchema(inputSchema, 'input', owner),
     outputSchema: output === undefined ? undefined : toJsonSchema(output, 'output', owner),
     resolve,
-    plan: planFor(owner, resolve, keysOf(input)),
+    plan: planFor(owner, resolve, keysOf(input), plan),
     handler: handler as AnyHandler,
   };
 }
@@ -116,7 +110,8 @@ export async function callTool(
 ): Promise<HandlerResult<CallToolResult> | InputRequiredResult> {
   const entry = tools.get(params.name);
   if (entry === undefined) throw invalidParams(`Unknown tool: ${params.name}`);
-  const parsed = entry.input.safeParse(params.arguments ?? {});
+  // A client-sent value under a resolved name is dropped before validation (a strict schema would reject it).
+  const parsed = entry.input.safeParse(withoutResolved(params.arguments ?? {}, entry.resolve));
   if (!parsed.success) {
     return errorResult(`Invalid arguments for tool '${entry.name}': ${describeIssues(parsed.error)}`);
   }

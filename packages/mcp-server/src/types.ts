@@ -4,7 +4,6 @@ import type {
   ContentBlock,
   GetPromptResult,
   Icon,
-  InputRequiredResult,
   ReadResourceResult,
   ToolAnnotations,
 } from '@boomerang/protocol';
@@ -68,6 +67,12 @@ export interface McpServerOptions {
   cache?: CacheOptions;
   /** Items per page of the four list methods. Default: everything on one page. */
   pageSize?: number;
+  /**
+   * Cap, in bytes of plaintext JSON, on the request state resolvers record per round (every answer so far).
+   * Default 65,536. A round that would exceed it fails with an error naming the registration (for a tool, an
+   * `isError` result) instead of minting a huge token; sampling completions are the usual culprit.
+   */
+  maxStateBytes?: number;
 }
 
 // --- completion
@@ -164,6 +169,23 @@ export interface PromptConfig<I extends AnyObjectSchema | undefined> extends Pro
   complete?: CompleteMap<I extends AnyObjectSchema ? keyof z.input<I> & string : never>;
 }
 
+/** True when a prompt argument's input type accepts no string at all (`z.number()` rather than `z.coerce`). */
+type RejectsStrings<T> = unknown extends T ? false : [Extract<T, string>] extends [never] ? true : false;
+
+/**
+ * `unknown` when every field of the prompt input `I` accepts a string; otherwise an impossible `input` member
+ * whose text names the field (prompt arguments are strings on the wire).
+ */
+export type PromptInputCheck<I> = I extends AnyObjectSchema
+  ? {
+      [K in keyof z.input<I>]-?: RejectsStrings<z.input<I>[K]> extends true ? K : never;
+    }[keyof z.input<I>] extends infer Bad
+    ? [Bad] extends [never]
+      ? unknown
+      : { input: `prompt argument '${Bad & string}' must accept a string: use z.coerce` }
+    : unknown
+  : unknown;
+
 /** What a prompt handler returns: a `GetPromptResult`. */
 export type PromptResult = HandlerResult<GetPromptResult>;
 
@@ -198,6 +220,3 @@ export interface ResourceTemplateConfig<Vars> extends ResourceMetadata {
   /** Completers for the template's variables (`completion/complete` with `ref/resource`). */
   complete?: CompleteMap<keyof Vars & string>;
 }
-
-/** Any of the three multi-round-trip results a hand-built round may return. */
-export type HandBuilt<T> = T | InputRequiredResult;

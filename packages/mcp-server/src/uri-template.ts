@@ -8,8 +8,8 @@
  *   variable takes the remaining values, at least one). `{x}` stops at `/`, `?` and `#`; `{+x}` stops at `?` and
  *   `#` (it may span path segments).
  * - `{#x}`, `{.x}`, `{/x}`, `{;x}`, `{?x}` and `{&x}` are optional: the whole expression may be absent. `{/x}`
- *   is one path segment per variable unless exploded. `{?x,y}` and `{&x}` match their `name=value` pairs in any
- *   order and ignore pairs for names the template does not declare.
+ *   is one path segment per variable unless exploded. `{?x,y}` and `{&x}` match the query's `name=value` pairs
+ *   in any order (across all query expressions) and ignore pairs for names the template does not declare.
  * - Values are percent-decoded (a malformed escape is no match). Exploded values are arrays of strings.
  */
 
@@ -43,17 +43,19 @@ const OPERATORS: ReadonlySet<string> = new Set(['+', '#', '.', '/', ';', '?', '&
 const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*$/;
 
 /** Per operator: what starts the expansion, what separates values, whether values are named, allowed chars. */
-const SPEC: Record<Operator, { first: string; sep: string; named: boolean; ifEmpty: string; reserved: boolean }> =
-  {
-    '': { first: '', sep: ',', named: false, ifEmpty: '', reserved: false },
-    '+': { first: '', sep: ',', named: false, ifEmpty: '', reserved: true },
-    '#': { first: '#', sep: ',', named: false, ifEmpty: '', reserved: true },
-    '.': { first: '.', sep: '.', named: false, ifEmpty: '', reserved: false },
-    '/': { first: '/', sep: '/', named: false, ifEmpty: '', reserved: false },
-    ';': { first: ';', sep: ';', named: true, ifEmpty: '', reserved: false },
-    '?': { first: '?', sep: '&', named: true, ifEmpty: '=', reserved: false },
-    '&': { first: '&', sep: '&', named: true, ifEmpty: '=', reserved: false },
-  };
+const SPEC: Record<
+  Operator,
+  { first: string; sep: string; named: boolean; ifEmpty: string; reserved: boolean }
+> = {
+  '': { first: '', sep: ',', named: false, ifEmpty: '', reserved: false },
+  '+': { first: '', sep: ',', named: false, ifEmpty: '', reserved: true },
+  '#': { first: '#', sep: ',', named: false, ifEmpty: '', reserved: true },
+  '.': { first: '.', sep: '.', named: false, ifEmpty: '', reserved: false },
+  '/': { first: '/', sep: '/', named: false, ifEmpty: '', reserved: false },
+  ';': { first: ';', sep: ';', named: true, ifEmpty: '', reserved: false },
+  '?': { first: '?', sep: '&', named: true, ifEmpty: '=', reserved: false },
+  '&': { first: '&', sep: '&', named: true, ifEmpty: '=', reserved: false },
+};
 
 /** The regular-expression fragment for the span of one expression (one capturing group). */
 function spanPattern(expression: Expression): string {
@@ -92,7 +94,12 @@ function decode(text: string): string | undefined {
 }
 
 /** Assigns the values of one matched span to its variables; `false` when the span does not fit. */
-function assign(expression: Expression, span: string, out: Record<string, string | string[]>): boolean {
+function assign(
+  expression: Expression,
+  span: string,
+  out: Record<string, string | string[]>,
+  queryVariables: ReadonlyMap<string, TemplateVariable>,
+): boolean {
   const { operator, variables } = expression;
   const spec = SPEC[operator];
   const body = span.slice(spec.first.length);
@@ -108,7 +115,9 @@ function assign(expression: Expression, span: string, out: Record<string, string
   if (items.some((item) => item === undefined)) return false;
   const values = items as string[];
   if (spec.named) {
-    const declared = new Map(variables.map((v) => [v.name, v]));
+    // `{?a}{&b}`: the `?` span holds every pair of the query, so query pairs are read by name across both.
+    const declared =
+      operator === '?' || operator === '&' ? queryVariables : new Map(variables.map((v) => [v.name, v]));
     for (const item of values) {
       if (item === '' && operator !== ';') continue;
       const eq = item.indexOf('=');
@@ -145,7 +154,8 @@ function assign(expression: Expression, span: string, out: Record<string, string
  * name, or a variable named twice.
  */
 export function parseUriTemplate(template: string): UriTemplate {
-  if (typeof template !== 'string') throw new TypeError(`"uriTemplate" expected string, got ${typeof template}`);
+  if (typeof template !== 'string')
+    throw new TypeError(`"uriTemplate" expected string, got ${typeof template}`);
   const parts: (string | Expression)[] = [];
   const names: string[] = [];
   let rest = template;
@@ -166,6 +176,11 @@ export function parseUriTemplate(template: string): UriTemplate {
     `^${parts.map((p) => (typeof p === 'string' ? escapeRegExp(p) : spanPattern(p))).join('')}$`,
   );
   const expressions = parts.filter((p): p is Expression => typeof p !== 'string');
+  const queryVariables = new Map(
+    expressions
+      .filter((e) => e.operator === '?' || e.operator === '&')
+      .flatMap((e) => e.variables.map((v) => [v.name, v] as const)),
+  );
   return {
     template,
     variableNames: names,
@@ -177,7 +192,7 @@ export function parseUriTemplate(template: string): UriTemplate {
       for (const [i, expression] of expressions.entries()) {
         const span = found[i + 1];
         if (span === undefined || span === '') continue;
-        if (!assign(expression, span, out)) return undefined;
+        if (!assign(expression, span, out, queryVariables)) return undefined;
       }
       return out;
     },
@@ -194,7 +209,8 @@ function parseExpression(text: string, template: string, names: string[]): Expre
   const variables = list.split(',').map((spec): TemplateVariable => {
     const explode = spec.endsWith('*');
     const [name = '', length] = (explode ? spec.slice(0, -1) : spec).split(':');
-    if (!VARNAME.test(name)) throw new TypeError(`"uriTemplate" has an invalid variable "${spec}": ${template}`);
+    if (!VARNAME.test(name))
+      throw new TypeError(`"uriTemplate" has an invalid variable "${spec}": ${template}`);
     const prefix = length === undefined ? undefined : Number(length);
     if (prefix !== undefined && !(Number.isInteger(prefix) && prefix > 0 && prefix < 10_000)) {
       throw new TypeError(`"uriTemplate" has an invalid prefix "${spec}": ${template}`);
@@ -213,7 +229,11 @@ function encode(value: string, reserved: boolean): string {
   let out = '';
   for (const char of value) {
     if (UNRESERVED.test(char) || (reserved && RESERVED.test(char))) out += char;
-    else out += encodeURIComponent(char).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    else
+      out += encodeURIComponent(char).replace(
+        /[!'()*]/g,
+        (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+      );
   }
   return out;
 }
@@ -254,9 +274,10 @@ type VarEntry<S extends string, Op extends string> = S extends `${string}*`
 type ListVars<L extends string, Op extends string> = L extends `${infer V},${infer R}`
   ? VarEntry<V, Op> & ListVars<R, Op>
   : VarEntry<L, Op>;
-type ExprVars<E extends string> = E extends `${infer Op extends '+' | '#' | '.' | '/' | ';' | '?' | '&'}${infer L}`
-  ? ListVars<L, Op>
-  : ListVars<E, ''>;
+type ExprVars<E extends string> =
+  E extends `${infer Op extends '+' | '#' | '.' | '/' | ';' | '?' | '&'}${infer L}`
+    ? ListVars<L, Op>
+    : ListVars<E, ''>;
 type AllVars<T extends string> = T extends `${string}{${infer E}}${infer Rest}`
   ? ExprVars<E> & AllVars<Rest>
   : unknown;

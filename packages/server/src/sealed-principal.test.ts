@@ -18,7 +18,9 @@ const reasonOf = (fn: () => unknown): string | undefined => {
   try {
     fn();
   } catch (error) {
-    return error instanceof SealError ? error.reason : `${(error as Error).name}: ${(error as Error).message}`;
+    return error instanceof SealError
+      ? error.reason
+      : `${(error as Error).name}: ${(error as Error).message}`;
   }
   return undefined;
 };

@@ -150,9 +150,7 @@ function principalOf(binding: RequestStateBinding, bindPrincipal: boolean | Prin
     return principal;
   }
   const auth = bindPrincipal ? binding.auth : undefined;
-  return auth === undefined
-    ? null
-    : [auth.clientId ?? null, auth.issuer ?? null, auth.subject ?? null];
+  return auth === undefined ? null : [auth.clientId ?? null, auth.issuer ?? null, auth.subject ?? null];
 }
 
 /**

@@ -44,7 +44,9 @@ describe('planResolvers: registration checks', () => {
     for (const bad of [() => 1, { args: [] }, null, 42, elicit('Q?', z.object({}))]) {
       const error = planError('t', { stock: bad as unknown as AnyResolver }, []);
       expect(error).toBeInstanceOf(InvalidSignatureError);
-      expect(error.message).toMatch(/^t: resolve\.stock is not a resolver \(got \w+\); build it with resolver\(\)$/);
+      expect(error.message).toMatch(
+        /^t: resolve\.stock is not a resolver \(got \w+\); build it with resolver\(\)$/,
+      );
     }
   });
 
@@ -69,7 +71,16 @@ describe('planResolvers: registration checks', () => {
   });
 
   it('detects a cycle through uses (forward references through getters)', () => {
-    const a: AnyResolver = resolver({ uses: { get b() { return b; } } }, () => 1);
+    const a: AnyResolver = resolver(
+      {
+        uses: {
+          get b() {
+            return b;
+          },
+        },
+      },
+      () => 1,
+    );
     const b: AnyResolver = resolver({ uses: { a } }, () => 2);
     const error = planError('t', { a }, []);
     expect(error).toBeInstanceOf(InvalidSignatureError);
@@ -77,14 +88,34 @@ describe('planResolvers: registration checks', () => {
   });
 
   it('detects a self-cycle and a cycle reached from a non-cyclic root', () => {
-    const self: AnyResolver = resolver({ uses: { get me() { return self; } } }, () => 1);
-    expect(planError('t', { self }, []).message).toBe("t: resolver 'self' has a cyclic dependency (self → self)");
+    const self: AnyResolver = resolver(
+      {
+        uses: {
+          get me() {
+            return self;
+          },
+        },
+      },
+      () => 1,
+    );
+    expect(planError('t', { self }, []).message).toBe(
+      "t: resolver 'self' has a cyclic dependency (self → self)",
+    );
     const root = resolver({ uses: { self } }, () => 1);
     expect(planError('t', { root }, []).message).toMatch(/resolver 'root\.self' has a cyclic dependency/);
   });
 
   it('reports a uses getter that throws (a forward reference not yet initialised)', () => {
-    const r = resolver({ uses: { get later(): AnyResolver { throw new ReferenceError('later is not defined'); } } }, () => 1);
+    const r = resolver(
+      {
+        uses: {
+          get later(): AnyResolver {
+            throw new ReferenceError('later is not defined');
+          },
+        },
+      },
+      () => 1,
+    );
     expect(planError('t', { r }, []).message).toBe(
       `t: resolver 'r' has a "uses" that cannot be read (later is not defined)`,
     );

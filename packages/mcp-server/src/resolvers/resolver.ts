@@ -55,11 +55,11 @@ export function resolverOf(value: unknown): ResolverImpl | undefined {
 export function resolver<
   const A extends string = never,
   U extends ResolverUses = Record<never, never>,
-  In extends { readonly [K in A]: unknown } = { readonly [K in A]: unknown },
+  In extends { [K in A]: unknown } = { [K in A]: unknown },
   R = unknown,
 >(
-  spec: ResolverSpec<A, U> & InputCheck<In, A, U>,
-  fn: ResolverFn<In & ResolvedValues<U>, R>,
+  spec: ResolverSpec<A, U> & InputCheck<NoInfer<In>, NoInfer<A>, NoInfer<U>>,
+  fn: ResolverFn<In & NoInfer<ResolvedValues<U>>, R>,
 ): ResolverOf<In, A, U, R> {
   if (!isPlainObject(spec)) throw argumentError('spec', '{ args?, uses? }', spec);
   const { args = [], uses = {} } = spec as ResolverSpec<string, ResolverUses>;

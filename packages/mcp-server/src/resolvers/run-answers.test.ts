@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from '@boomerang/protocol';
-import { describe as suite, expect, it } from 'vitest';
+import { expect, it, describe as suite } from 'vitest';
 import { z } from 'zod';
 import {
   elicit,
@@ -115,21 +115,31 @@ suite('runResolvers: binding answers to questions', () => {
     const { plan } = confirmTool();
     const first = questionsOf(await round(plan, {}));
     const { asked } = JSON.parse(first.requestState);
-    const forged = JSON.stringify({ v: 1, answers: { r0: { q: asked.r0, a: accept({ confirm: 'yes' }) } }, asked: {} });
+    const forged = JSON.stringify({
+      v: 1,
+      answers: { r0: { q: asked.r0, a: accept({ confirm: 'yes' }) } },
+      asked: {},
+    });
     expect(questionsOf(await round(plan, {}, undefined, forged)).inputRequests).toHaveProperty('r0');
   });
 
   it('reads a state it cannot parse as no progress', async () => {
     const { plan } = confirmTool();
     for (const state of ['', 'not json', '[]', '{"v":2,"answers":{},"asked":{}}', '{"v":1}']) {
-      expect(questionsOf(await round(plan, {}, { r0: accept({ confirm: true }) }, state)).inputRequests).toHaveProperty('r0');
+      expect(
+        questionsOf(await round(plan, {}, { r0: accept({ confirm: true }) }, state)).inputRequests,
+      ).toHaveProperty('r0');
     }
   });
 });
 
 suite('runResolvers: validating answers', () => {
   const cases: [string, unknown, RegExp][] = [
-    ['a sampling result', { role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'm' }, /non-elicitation response/],
+    [
+      'a sampling result',
+      { role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'm' },
+      /non-elicitation response/,
+    ],
     ['an accept without content', { action: 'accept' }, /accepted elicitation with no content/],
     ['content of the wrong shape', accept({ confirm: 'yes' }), /does not match the requested schema/],
     ['a bogus action', { action: 'maybe' }, /non-elicitation response/],
@@ -163,7 +173,9 @@ suite('runResolvers: validating answers', () => {
     const plan = planResolvers('t', { outer }, []);
     const first = questionsOf(await round(plan, {}));
     const error = await rejection(round(plan, {}, { r1: { action: 'decline' } }, first.requestState));
-    expect((error as Error).message).toBe("Resolver for 'outer.inner' could not resolve: elicitation was declined");
+    expect((error as Error).message).toBe(
+      "Resolver for 'outer.inner' could not resolve: elicitation was declined",
+    );
   });
 });
 
@@ -195,32 +207,49 @@ suite('runResolvers: decline and cancel', () => {
     expect(asked).toEqual(['Delete?', 'Archive instead?']);
     expect(values).toEqual({ choice: { action: 'decline' }, next: { confirm: true } });
     const accepted = await drive(plan, {}, () => accept({ confirm: true }));
-    expect(accepted.values).toEqual({ choice: { action: 'accept', content: { confirm: true } }, next: 'deleted' });
+    expect(accepted.values).toEqual({
+      choice: { action: 'accept', content: { confirm: true } },
+      next: 'deleted',
+    });
     const cancelled = await drive(planResolvers('t', { choice }, []), {}, () => ({ action: 'cancel' }));
     expect(cancelled.values).toEqual({ choice: { action: 'cancel' } });
   });
 
   it('asks URL elicitations and resolves them to the action', async () => {
     const signIn = resolver({}, () => elicitUrl('Sign in to continue', 'https://auth.example/start?s=1'));
-    const optional = resolver({}, () => elicitUrlResult('Link your account?', new URL('https://auth.example/link')));
+    const optional = resolver({}, () =>
+      elicitUrlResult('Link your account?', new URL('https://auth.example/link')),
+    );
     const plan = planResolvers('t', { signIn, optional }, []);
     const first = questionsOf(await round(plan, {}));
     expect(first.inputRequests.r0).toEqual({
       method: 'elicitation/create',
       params: { mode: 'url', message: 'Sign in to continue', url: 'https://auth.example/start?s=1' },
     });
-    const done = await round(plan, {}, { r0: { action: 'accept' }, r1: { action: 'decline' } }, first.requestState);
+    const done = await round(
+      plan,
+      {},
+      { r0: { action: 'accept' }, r1: { action: 'decline' } },
+      first.requestState,
+    );
     expect(valuesOf(done)).toEqual({ signIn: { action: 'accept' }, optional: { action: 'decline' } });
-    const refused = await rejection(round(plan, {}, { r0: { action: 'cancel' }, r1: { action: 'accept' } }, first.requestState));
+    const refused = await rejection(
+      round(plan, {}, { r0: { action: 'cancel' }, r1: { action: 'accept' } }, first.requestState),
+    );
     expect(refused).toBeInstanceOf(ResolutionError);
   });
 });
 
 suite('runResolvers: sampling and roots', () => {
-  const completion = { role: 'assistant', content: { type: 'text', text: 'A haiku' }, model: 'm', stopReason: 'endTurn' };
+  const completion = {
+    role: 'assistant',
+    content: { type: 'text', text: 'A haiku' },
+    model: 'm',
+    stopReason: 'endTurn',
+  };
 
   it('asks for a sample with tools and injects the validated CreateMessageResult', async () => {
-    const tool = { name: 'lookup', inputSchema: { type: 'object' } };
+    const tool = { name: 'lookup', inputSchema: { type: 'object' as const } };
     let samples = 0;
     const haiku = resolver({ args: ['topic'] }, ({ topic }: { topic: string }) => {
       samples++;
@@ -234,9 +263,18 @@ suite('runResolvers: sampling and roots', () => {
     const after = resolver({ uses: { haiku } }, () => elicit('Publish?', Confirm));
     const plan = planResolvers('t', { haiku, after }, ['topic']);
     const first = questionsOf(await round(plan, { topic: 'rain' }));
-    expect(first.inputRequests.r0).toMatchObject({ method: 'sampling/createMessage', params: { tools: [tool] } });
-    const toolUse = { ...completion, content: [{ type: 'tool_use', id: 'u1', name: 'lookup', input: {} }], stopReason: 'toolUse' };
-    const second = questionsOf(await round(plan, { topic: 'rain' }, { r0: toolUse } as never, first.requestState));
+    expect(first.inputRequests.r0).toMatchObject({
+      method: 'sampling/createMessage',
+      params: { tools: [tool] },
+    });
+    const toolUse = {
+      ...completion,
+      content: [{ type: 'tool_use', id: 'u1', name: 'lookup', input: {} }],
+      stopReason: 'toolUse',
+    };
+    const second = questionsOf(
+      await round(plan, { topic: 'rain' }, { r0: toolUse } as never, first.requestState),
+    );
     const done = await round(plan, { topic: 'rain' }, { r1: accept({ confirm: true }) }, second.requestState);
     expect(valuesOf(done).haiku).toEqual(toolUse); // recorded, not sampled twice
     expect(samples).toBe(3);
@@ -247,7 +285,10 @@ suite('runResolvers: sampling and roots', () => {
     const plan = planResolvers('t', { s }, []);
     const first = questionsOf(await round(plan, {}));
     const error = await rejection(round(plan, {}, { r0: { action: 'decline' } }, first.requestState));
-    expect(error).toMatchObject({ code: -32602, message: "Resolver for 's' received a response of the wrong kind (expected a sampling result)" });
+    expect(error).toMatchObject({
+      code: -32602,
+      message: "Resolver for 's' received a response of the wrong kind (expected a sampling result)",
+    });
   });
 
   it('asks for roots and injects { roots }; a wrong kind is -32602', async () => {
@@ -258,7 +299,10 @@ suite('runResolvers: sampling and roots', () => {
     const answer = { roots: [{ uri: 'file:///src', name: 'src' }] };
     expect(valuesOf(await round(plan, {}, { r0: answer }, first.requestState))).toEqual({ roots: answer });
     const error = await rejection(round(plan, {}, { r0: completion } as never, first.requestState));
-    expect(error).toMatchObject({ code: -32602, message: "Resolver for 'roots' received a response of the wrong kind (expected a roots list)" });
+    expect(error).toMatchObject({
+      code: -32602,
+      message: "Resolver for 'roots' received a response of the wrong kind (expected a roots list)",
+    });
   });
 });
 
@@ -279,9 +323,13 @@ suite('runResolvers: the state cap', () => {
     const twice = { ...answer, content: { type: 'text', text: big + big } };
     const error = await rejection(round(plan, {}, { r0: twice }, first.requestState));
     expect(error).toBeInstanceOf(RangeError);
-    expect((error as Error).message).toMatch(/^tool 'poet': the request state of this call would be \d+ bytes, over the 65536-byte cap/);
+    expect((error as Error).message).toMatch(
+      /^tool 'poet': the request state of this call would be \d+ bytes, over the 65536-byte cap/,
+    );
     // Under the cap, the same flow records the answer.
-    expect(questionsOf(await round(plan, {}, { r0: answer }, first.requestState)).requestState.length).toBeGreaterThan(40_000);
+    expect(
+      questionsOf(await round(plan, {}, { r0: answer }, first.requestState)).requestState.length,
+    ).toBeGreaterThan(40_000);
   });
 
   it('takes a configurable cap', async () => {

@@ -1,15 +1,7 @@
-import { describe as suite, expect, it } from 'vitest';
+import { expect, it, describe as suite } from 'vitest';
 import { z } from 'zod';
 import { elicit, listRoots, planResolvers, resolver, runResolvers, sample } from './index.js';
-import {
-  accepting,
-  describe,
-  drive,
-  fakeCtx,
-  questionsOf,
-  round,
-  valuesOf,
-} from './test-support/rounds.js';
+import { accepting, describe, drive, fakeCtx, questionsOf, round, valuesOf } from './test-support/rounds.js';
 
 const inventory = new Map([
   ['Dune', 3],
@@ -151,11 +143,20 @@ suite('runResolvers: rounds', () => {
         params: {
           mode: 'form',
           message: 'Backorder Emma?',
-          requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+          requestedSchema: {
+            type: 'object',
+            properties: { confirm: { type: 'boolean' } },
+            required: ['confirm'],
+          },
         },
       },
     });
-    const second = await round(plan, { title: 'Emma' }, { r1: { action: 'accept', content: { confirm: false } } }, first.requestState);
+    const second = await round(
+      plan,
+      { title: 'Emma' },
+      { r1: { action: 'accept', content: { confirm: false } } },
+      first.requestState,
+    );
     expect(valuesOf(second)).toEqual({ stock: { count: 0 }, backorder: { confirm: false }, delivery: 14 });
   });
 
@@ -180,10 +181,14 @@ suite('runResolvers: rounds', () => {
   it('batches independent nested questions, and asks dependent ones in a later round', async () => {
     const a = resolver({}, () => elicit('A?', z.object({ v: z.string() })));
     const b = resolver({}, () => elicit('B?', z.object({ v: z.string() })));
-    const both = resolver({ uses: { a, b } }, ({ a, b }) => elicit(`Both ${a.v}${b.v}?`, z.object({ ok: z.boolean() })));
+    const both = resolver({ uses: { a, b } }, ({ a, b }) =>
+      elicit(`Both ${a.v}${b.v}?`, z.object({ ok: z.boolean() })),
+    );
     const plan = planResolvers('t', { both }, []);
     const { values, rounds } = await drive(plan, {}, (request) =>
-      describe(request).startsWith('Both') ? { action: 'accept', content: { ok: true } } : { action: 'accept', content: { v: 'x' } },
+      describe(request).startsWith('Both')
+        ? { action: 'accept', content: { ok: true } }
+        : { action: 'accept', content: { v: 'x' } },
     );
     expect(rounds.map((r) => Object.values(r).map(describe))).toEqual([['A?', 'B?'], ['Both xx?']]);
     expect(values).toEqual({ both: { ok: true } });
@@ -243,8 +248,16 @@ suite('runResolvers: rounds', () => {
     const plan = planResolvers('t', { pure, asks }, []);
     const first = questionsOf(await round(plan, {}));
     expect(first.requestState).not.toContain('not in the state');
-    const done = await round(plan, {}, { r1: { action: 'accept', content: { ok: true } } }, first.requestState);
-    expect(done).toEqual({ kind: 'resolved', values: { pure: { secret: 'not in the state' }, asks: { ok: true } } });
+    const done = await round(
+      plan,
+      {},
+      { r1: { action: 'accept', content: { ok: true } } },
+      first.requestState,
+    );
+    expect(done).toEqual({
+      kind: 'resolved',
+      values: { pure: { secret: 'not in the state' }, asks: { ok: true } },
+    });
   });
 
   it('is stable across processes: two plans of the same map produce the same keys and state', async () => {

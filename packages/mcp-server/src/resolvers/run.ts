@@ -26,6 +26,13 @@ export interface ResolverRound {
   readonly inputResponses: InputResponses | undefined;
   /** `ctx.requestState`: the previous round's state, as plaintext (the server opened and verified it). */
   readonly state: string | undefined;
+  /**
+   * The legacy (2025-11-25) path, where a server may call the client back: sends one input request as a
+   * server→client request and resolves to the client's result. When set, a question is asked as soon as its
+   * resolver returns it, one at a time (a person answers one dialog at a time), its answer is validated like
+   * a retry's, and the round always resolves (no `InputRequiredResult`, no state).
+   */
+  readonly ask?: (request: InputRequest, key: string) => Promise<unknown>;
 }
 
 /**
@@ -60,6 +67,8 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
  * - All questions that can be asked now go out together in one `InputRequiredResult`, whatever their kinds;
  *   questions that depend on unanswered ones come in later rounds. Nothing is recorded for plain values:
  *   resolvers re-run every round, only answers are remembered.
+ * - With `round.ask` (legacy sessions) questions are asked mid-call instead, one at a time, and the round
+ *   always resolves.
  *
  * @throws McpError `-32602` when an answer is of the wrong kind or does not match the schema (the message
  * names the resolver; no validation internals).
@@ -69,13 +78,17 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
  */
 export async function runResolvers(plan: ResolverPlan, round: ResolverRound): Promise<ResolverRoundResult> {
   const { nodes, entries } = planOf(plan);
-  if (!isPlainObject(round) || !isPlainObject(round.args))
+  if (!isPlainObject(round) || !isPlainObject(round.args)) {
     throw argumentError('round.args', 'plain object', round?.args);
+  }
   const { args, ctx } = round;
   const responses = round.inputResponses ?? {};
   if (!isPlainObject(responses)) throw argumentError('round.inputResponses', 'plain object', responses);
   if (round.state !== undefined && typeof round.state !== 'string') {
     throw argumentError('round.state', 'string', round.state);
+  }
+  if (round.ask !== undefined && typeof round.ask !== 'function') {
+    throw argumentError('round.ask', 'function', round.ask);
   }
   const previous = decodeState(round.state);
   const carried = new Map<PlanNode, RecordedAnswer>();
@@ -88,7 +101,31 @@ export async function runResolvers(plan: ResolverPlan, round: ResolverRound): Pr
       ? { status: 'error', error: new ResolutionError(node.label, read.refused) }
       : { status: 'value', value: read.value };
 
+  const consume = async (
+    node: PlanNode,
+    question: QuestionImpl,
+    answer: unknown,
+    q: string,
+  ): Promise<Outcome> => {
+    const read = await question.read(answer);
+    if (!read.ok) {
+      const message = `Resolver for '${node.label}' received ${read.problem}`;
+      return { status: 'error', error: new McpError(ErrorCode.InvalidParams, message) };
+    }
+    carried.set(node, { q, a: read.record });
+    return settle(node, read);
+  };
+
+  // Legacy: one question at a time; once the back-channel fails, nothing more is sent.
+  let backChannel: Promise<unknown> = Promise.resolve();
+  const askNow = async (node: PlanNode, question: QuestionImpl, send: NonNullable<ResolverRound['ask']>) => {
+    const answer = backChannel.then(() => send(question.request, node.key));
+    backChannel = answer;
+    return consume(node, question, await answer, '');
+  };
+
   const ask = async (node: PlanNode, question: QuestionImpl): Promise<Outcome> => {
+    if (round.ask !== undefined) return askNow(node, question, round.ask);
     const q = await questionDigest(question.request);
     const recorded = previous.answers.get(node.key);
     if (recorded !== undefined && recorded.q === q) {
@@ -99,13 +136,7 @@ export async function runResolvers(plan: ResolverPlan, round: ResolverRound): Pr
       }
     }
     if (Object.hasOwn(responses, node.key) && previous.asked.get(node.key) === q) {
-      const read = await question.read(responses[node.key]);
-      if (!read.ok) {
-        const message = `Resolver for '${node.label}' received ${read.problem}`;
-        return { status: 'error', error: new McpError(ErrorCode.InvalidParams, message) };
-      }
-      carried.set(node, { q, a: read.record });
-      return settle(node, read);
+      return consume(node, question, responses[node.key], q);
     }
     asked.set(node, { request: question.request, q });
     return PENDING;

@@ -19,11 +19,24 @@ describe('request state format', () => {
   });
 
   it('reads anything malformed as empty, never throwing', () => {
-    for (const text of [undefined, '', '{', 'null', '[]', '{"v":2,"answers":{},"asked":{}}', '{"v":1,"answers":[],"asked":{}}']) {
+    for (const text of [
+      undefined,
+      '',
+      '{',
+      'null',
+      '[]',
+      '{"v":2,"answers":{},"asked":{}}',
+      '{"v":1,"answers":[],"asked":{}}',
+    ]) {
       expect(decodeState(text)).toEqual({ answers: new Map(), asked: new Map() });
     }
-    const partial = decodeState('{"v":1,"answers":{"r0":{"q":1,"a":2},"r1":{"q":"x"},"r2":{"q":"y","a":null}},"asked":{"r3":5,"r4":"z"}}');
-    expect(partial).toEqual({ answers: new Map([['r2', { q: 'y', a: null }]]), asked: new Map([['r4', 'z']]) });
+    const partial = decodeState(
+      '{"v":1,"answers":{"r0":{"q":1,"a":2},"r1":{"q":"x"},"r2":{"q":"y","a":null}},"asked":{"r3":5,"r4":"z"}}',
+    );
+    expect(partial).toEqual({
+      answers: new Map([['r2', { q: 'y', a: null }]]),
+      asked: new Map([['r4', 'z']]),
+    });
   });
 
   it('keeps a __proto__ key as data', () => {
@@ -51,22 +64,35 @@ describe('question digest', () => {
   });
 
   it('ignores key order, and distinguishes every other change', async () => {
-    const a = await questionDigest({ method: 'elicitation/create', params: { message: 'Go?', mode: 'form' } });
-    const b = await questionDigest({ params: { mode: 'form', message: 'Go?' }, method: 'elicitation/create' });
-    const c = await questionDigest({ method: 'elicitation/create', params: { message: 'Go!', mode: 'form' } });
+    const a = await questionDigest({
+      method: 'elicitation/create',
+      params: { message: 'Go?', mode: 'form' },
+    });
+    const b = await questionDigest({
+      params: { mode: 'form', message: 'Go?' },
+      method: 'elicitation/create',
+    });
+    const c = await questionDigest({
+      method: 'elicitation/create',
+      params: { message: 'Go!', mode: 'form' },
+    });
     expect(a).toBe(b);
     expect(a).not.toBe(c);
   });
 
   it('canonical JSON sorts keys at every depth and drops undefined members', () => {
-    expect(canonicalJson({ b: [{ d: 1, c: undefined, a: 2 }], a: null })).toBe('{"a":null,"b":[{"a":2,"d":1}]}');
+    expect(canonicalJson({ b: [{ d: 1, c: undefined, a: 2 }], a: null })).toBe(
+      '{"a":null,"b":[{"a":2,"d":1}]}',
+    );
   });
 });
 
 describe('utf8Length', () => {
   it('matches TextEncoder for any string, lone surrogates included', () => {
     const encoder = new TextEncoder();
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => utf8Length(s) === encoder.encode(s).byteLength));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => utf8Length(s) === encoder.encode(s).byteLength),
+    );
     expect(utf8Length('\ud800')).toBe(3);
     expect(utf8Length('😀€a')).toBe(4 + 3 + 1);
   });

@@ -1,9 +1,9 @@
 // Compile-time contract of resolvers. These assertions are checked by `tsc` (the package's `typecheck` script
 // includes every test file): an `expectTypeOf` mismatch or an unused `@ts-expect-error` fails the typecheck.
-// The runtime `it` blocks only make vitest list the suite.
+// At run time the same calls execute; those the builders also refuse at run time assert their TypeError.
 import type { CreateMessageResult, ListRootsResult } from '@boomerang/protocol';
 import type { RequestContext } from '@boomerang/server';
-import { describe, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import {
   type AnyResolver,
@@ -35,7 +35,9 @@ const Input = z.object({ title: z.string(), qty: z.number().int(), note: z.strin
 const stock = resolver({ args: ['title'] }, ({ title }: { title: string }) => ({ count: title.length }));
 const untyped = resolver({ args: ['title'] }, ({ title }) => String(title));
 const backorder = resolver({ args: ['title'], uses: { stock } }, ({ stock, title }) =>
-  stock.count > 0 ? { confirm: true as boolean } : elicit(`Backorder ${title}?`, z.object({ confirm: z.boolean() })),
+  stock.count > 0
+    ? { confirm: true as boolean }
+    : elicit(`Backorder ${title}?`, z.object({ confirm: z.boolean() })),
 );
 const delivery = resolver({ uses: { stock } }, async ({ stock }) => (stock.count > 0 ? 2 : 14));
 
@@ -43,8 +45,10 @@ describe('resolver types', () => {
   it('infers the value type from fn; a question resolves to its answer type', () => {
     expectTypeOf<ValueOf<typeof stock>>().toEqualTypeOf<{ count: number }>();
     expectTypeOf<ValueOf<typeof backorder>>().toEqualTypeOf<{ confirm: boolean }>();
-    expectTypeOf<ValueOf<typeof delivery>>().toEqualTypeOf<number>();
-    const form = resolver({}, () => elicit('Q?', z.object({ n: z.string().transform(Number), b: z.boolean().default(false) })));
+    expectTypeOf<ValueOf<typeof delivery>>().toEqualTypeOf<2 | 14>();
+    const form = resolver({}, () =>
+      elicit('Q?', z.object({ n: z.string().transform(Number), b: z.boolean().default(false) })),
+    );
     expectTypeOf<ValueOf<typeof form>>().toEqualTypeOf<{ n: number; b: boolean }>();
     const outcome = resolver({}, () => elicitResult('Q?', z.object({ ok: z.boolean() })));
     expectTypeOf<ValueOf<typeof outcome>>().toEqualTypeOf<ElicitOutcome<{ ok: boolean }>>();
@@ -65,7 +69,7 @@ describe('resolver types', () => {
 
   it('types the input from args (unknown unless annotated) and uses, and passes the request context', () => {
     resolver({ args: ['title', 'qty'], uses: { stock } }, (input, ctx) => {
-      expectTypeOf(input.title).toEqualTypeOf<unknown>();
+      expectTypeOf(input.title).toBeUnknown();
       expectTypeOf(input.stock).toEqualTypeOf<{ count: number }>();
       expectTypeOf(ctx).toEqualTypeOf<RequestContext>();
       return 1;
@@ -89,17 +93,20 @@ describe('resolver types', () => {
     resolver({ uses: { stock } }, ({ stock }: { stock: { count: number | string } }) => stock);
     // @ts-expect-error reading a name the resolver did not declare
     resolver({ args: ['title'] }, ({ qty }) => qty);
-    // @ts-expect-error args are names
-    resolver({ args: [1] }, () => 1);
     // @ts-expect-error uses are resolvers
     resolver({ uses: { n: 1 } }, () => 1);
+    // Also refused at run time:
+    // @ts-expect-error args are names
+    expect(() => resolver({ args: [1] }, () => 1)).toThrow(TypeError);
+    // @ts-expect-error a spec is an object
+    expect(() => resolver(null, () => 1)).toThrow(TypeError);
   });
 
   it('rejects non-form schemas and non-question builders at compile time', () => {
     // @ts-expect-error a form schema is an object schema
-    elicit('Q?', z.string());
+    expect(() => elicit('Q?', z.string())).toThrow(TypeError);
     // @ts-expect-error sampling needs messages and maxTokens
-    sample({ messages: [] });
+    expect(() => sample({ messages: [] })).toThrow(TypeError);
     expectTypeOf(elicit('Q?', z.object({ a: z.string() }))).toEqualTypeOf<Question<{ a: string }>>();
   });
 });
@@ -108,10 +115,14 @@ describe('resolve maps', () => {
   it('types `resolved` from the map', () => {
     tool({ input: Input, resolve: { stock, backorder, delivery, untyped } }, (args, resolved) => {
       expectTypeOf(args.title).toEqualTypeOf<string>();
-      expectTypeOf(resolved).toEqualTypeOf<{
+      expectTypeOf(resolved.stock).toEqualTypeOf<{ count: number }>();
+      expectTypeOf(resolved.backorder).toEqualTypeOf<{ confirm: boolean }>();
+      expectTypeOf(resolved.delivery).toEqualTypeOf<2 | 14>();
+      expectTypeOf(resolved.untyped).toEqualTypeOf<string>();
+      expectTypeOf(resolved).branded.toEqualTypeOf<{
         stock: { count: number };
         backorder: { confirm: boolean };
-        delivery: number;
+        delivery: 2 | 14;
         untyped: string;
       }>();
     });
@@ -144,6 +155,31 @@ describe('resolve maps', () => {
     tool({ input: Input, resolve: { title: stock } }, () => {});
     // @ts-expect-error not a resolver
     tool({ input: Input, resolve: { stock: () => 1 } }, () => {});
+  });
+
+  it('checks loose inputs by their declared properties', () => {
+    const Loose = z.looseObject({ title: z.string(), note: z.string().optional() });
+    tool({ input: Loose, resolve: { stock } }, (_args, resolved) => {
+      expectTypeOf(resolved.stock).toEqualTypeOf<{ count: number }>();
+    });
+    const wantsNumber = resolver({ args: ['title'] }, ({ title }: { title: number }) => title);
+    // @ts-expect-error 'title' is a string on this tool
+    tool({ input: Loose, resolve: { wantsNumber } }, () => {});
+    const wantsString = resolver({ args: ['note'] }, ({ note }: { note: string }) => note);
+    // @ts-expect-error 'note' is optional on this tool
+    tool({ input: Loose, resolve: { wantsString } }, () => {});
+    // @ts-expect-error 'title' is an input property
+    tool({ input: Loose, resolve: { title: stock } }, () => {});
+    const extra = resolver({ args: ['isbn'] }, ({ isbn }) => isbn);
+    // @ts-expect-error only declared arguments, as planResolvers checks at run time
+    tool({ input: Loose, resolve: { extra } }, () => {});
+  });
+
+  it('checks inputs without arguments', () => {
+    const none = resolver({}, () => 1);
+    tool({ input: z.object({}), resolve: { none } }, () => {});
+    // @ts-expect-error the tool has no arguments
+    tool({ input: z.object({}), resolve: { stock } }, () => {});
   });
 
   it('accepts any map in planResolvers, and resolvers as AnyResolver', () => {

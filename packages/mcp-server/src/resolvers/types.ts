@@ -20,7 +20,7 @@ declare const questionAnswer: unique symbol;
  * {@link ResolveMapFor}). `Resolver<T>` is a resolver that needs no argument. Resolvers are immutable and may
  * be shared by any number of registrations.
  */
-export interface Resolver<T, Needs = unknown> {
+export interface Resolver<T, Needs = object> {
   /** Type-level only: the value handed to consumers. */
   readonly [resolverValue]: T;
   /** Type-level only: the arguments needed (a function parameter, so a resolver needing less fits more tools). */
@@ -125,14 +125,23 @@ export interface ResolverSpec<A extends string, U extends ResolverUses> {
 /** A resolver function: one input object (named arguments + `uses` values), the request context last. */
 export type ResolverFn<In, R> = (input: In, ctx: RequestContext) => R;
 
-/** The tool arguments as a resolver sees them: every key present (optional ones may be `undefined`). */
-type ArgsView<Args> = { [K in keyof Args & string]-?: Args[K] };
+/** The declared keys of `T`, without its index signatures (a `z.looseObject` has `[x: string]: unknown`). */
+type KnownKeys<T> = keyof {
+  [K in keyof T as string extends K ? never : number extends K ? never : symbol extends K ? never : K]: T[K];
+};
+
+/**
+ * The tool arguments as a resolver sees them: every declared key present (an optional one may be `undefined`,
+ * so only a resolver accepting `undefined` fits it). Index signatures (a `z.looseObject`) are left out: a
+ * resolver may only name declared arguments, as `planResolvers` checks at run time too.
+ */
+type ArgsView<Args> = { [K in Extract<KnownKeys<Args>, string>]-?: Args[K] };
 
 /**
  * The constraint on a `resolve` map for a tool, prompt or template whose (validated) arguments are `Args`:
  * every member is a resolver whose needs the arguments satisfy (a wrong argument name or an incompatible
- * argument type is a compile error), and no member is named like an input property.
+ * argument type is a compile error), and no member is named like a declared input property.
  */
-export type ResolveMapFor<Args> = {
-  readonly [name: string]: Resolver<unknown, ArgsView<Args>>;
-} & (string extends keyof Args ? unknown : { readonly [K in keyof Args]?: never });
+export type ResolveMapFor<Args> = { readonly [name: string]: Resolver<unknown, ArgsView<Args>> } & {
+  readonly [K in Extract<KnownKeys<Args>, string>]?: never;
+};

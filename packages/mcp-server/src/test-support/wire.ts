@@ -30,7 +30,11 @@ export function resultOf(response: JSONRPCResponse | undefined): Record<string, 
 }
 
 /** The `error` of a response; throws when it is a result. */
-export function errorOf(response: JSONRPCResponse | undefined): { code: number; message: string; data?: unknown } {
+export function errorOf(response: JSONRPCResponse | undefined): {
+  code: number;
+  message: string;
+  data?: unknown;
+} {
   if (response === undefined || !('error' in response)) {
     throw new Error(`expected an error, got ${JSON.stringify(response)}`);
   }

@@ -1,5 +1,10 @@
 // Test helpers: a fake request context and a scripted client driving runResolvers round by round.
-import type { ClientCapabilities, InputRequest, InputRequiredResult, InputResponses } from '@boomerang/protocol';
+import type {
+  ClientCapabilities,
+  InputRequest,
+  InputRequiredResult,
+  InputResponses,
+} from '@boomerang/protocol';
 import type { RequestContext } from '@boomerang/server';
 import { type ResolverPlan, runResolvers } from '../index.js';
 import type { ResolverRoundResult } from '../run.js';
@@ -29,10 +34,15 @@ export function fakeCtx(overrides: Partial<RequestContext> = {}): RequestContext
 export function round(
   plan: ResolverPlan,
   args: Record<string, unknown>,
-  inputResponses?: InputResponses,
+  inputResponses?: Record<string, unknown>,
   state?: string,
 ): Promise<ResolverRoundResult> {
-  return runResolvers(plan, { args, ctx: fakeCtx(), inputResponses, state });
+  return runResolvers(plan, {
+    args,
+    ctx: fakeCtx(),
+    inputResponses: inputResponses as InputResponses | undefined,
+    state,
+  });
 }
 
 /** The `InputRequiredResult` of a round, failing when it resolved. */
@@ -41,7 +51,10 @@ export function questionsOf(result: ResolverRoundResult): InputRequiredResult & 
   requestState: string;
 } {
   if (result.kind !== 'input_required') throw new Error(`expected questions, got ${JSON.stringify(result)}`);
-  return result.result as InputRequiredResult & { inputRequests: Record<string, InputRequest>; requestState: string };
+  return result.result as InputRequiredResult & {
+    inputRequests: Record<string, InputRequest>;
+    requestState: string;
+  };
 }
 
 /** The values of a round, failing when it asked. */

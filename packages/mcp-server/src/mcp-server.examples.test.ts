@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { Client } from '@boomerang/client';
+import { connectInMemory } from '@boomerang/transport-memory';
+import { describe, expect, it, vi } from 'vitest';
+
+vi.spyOn(console, 'log').mockImplementation(() => {});
+const { orderSolaris, shop } = await import('./mcp-server.examples.js');
+
+describe('README examples', () => {
+  it('README.md quotes every example region verbatim', () => {
+    const source = readFileSync(new URL('./mcp-server.examples.ts', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const regions = [...source.matchAll(/\/\/ #region (\w+)\n([\s\S]*?)\n+\/\/ #endregion \1/g)];
+    expect(regions.map((m) => m[1])).toEqual(['shop', 'client', 'handbuilt', 'resources']);
+    for (const [, , body] of regions) expect(readme).toContain(body?.trim());
+  });
+
+  it('shop + client: an out-of-stock order asks once and completes', async () => {
+    expect(await orderSolaris()).toBe('Ordered "Solaris" (backorder)');
+  });
+
+  it('handbuilt, resources: the rest of the shop works end to end', async () => {
+    const client = new Client(
+      { name: 'c', version: '1' },
+      { elicitation: async () => ({ action: 'accept', content: { paper: 'gold' } }) },
+    );
+    await using _link = await connectInMemory(client, shop);
+    const wrapped = await client.callTool('gift_wrap', { title: 'Dune' });
+    expect(wrapped.content[0]).toMatchObject({ text: 'Wrapping "Dune" in gold paper' });
+    expect((await client.readResource('shop://catalogue')).contents[0]).toMatchObject({
+      text: 'Dune\nSolaris',
+    });
+    expect((await client.readResource('shop://books/Dune')).contents[0]).toMatchObject({
+      text: '{"count":3}',
+    });
+    const completion = await client.complete({
+      ref: { type: 'ref/resource', uri: 'shop://books/{title}' },
+      argument: { name: 'title', value: 'S' },
+    });
+    expect(completion.completion.values).toEqual(['Solaris']);
+    const tools = await client.listTools();
+    expect(tools.tools.map((t) => t.name)).toEqual(['order_book', 'gift_wrap']);
+    expect(JSON.stringify(tools.tools[0]?.inputSchema)).not.toContain('backorder');
+  });
+});
