@@ -9,7 +9,7 @@
 // machine hits both sides alike; the first slice of each side runs after its warm-up.
 //
 // Run after `pnpm build`:  node apps/bench/src/flows.bench.mjs [--duration=3500] [--warmup=1500]
-//   [--slices=2] [--flows=plain,confirm,wizard] [--concurrency=1,32] [--side=both|official|boomerang]
+//   [--slices=4] [--flows=plain,confirm,wizard] [--concurrency=1,32] [--side=both|official|boomerang]
 // (env FLOWS_BENCH_DURATION_MS / FLOWS_BENCH_WARMUP_MS work too; `node --expose-gc` collects between cells.)
 import { measure, summarize } from './flows/harness.mjs';
 import { expected } from './flows/workload.mjs';
@@ -51,7 +51,10 @@ for (const flow of options.flows) {
     }
     const ours = results[sides.findIndex((s) => s.key === 'boomerang')];
     const theirs = results[sides.findIndex((s) => s.key === 'official')];
-    if (ours && theirs) rows.at(-1).ratio = ours.flowsPerSec / theirs.flowsPerSec;
+    if (ours && theirs) {
+      rows.at(-1).ratio = ours.flowsPerSec / theirs.flowsPerSec;
+      rows.at(-1).cpuRatio = theirs.cpuMsPerFlow / ours.cpuMsPerFlow;
+    }
   }
 }
 printTable(rows);
@@ -108,7 +111,18 @@ function describe(value) {
 }
 
 function printTable(rows) {
-  const header = ['flow', 'c', 'side', 'flows/s', 'p50 ms', 'p99 ms', 'CPU ms/flow', 'B/official', 'target'];
+  const header = [
+    'flow',
+    'c',
+    'side',
+    'flows/s',
+    'p50 ms',
+    'p99 ms',
+    'CPU ms/flow',
+    'B/official',
+    'CPU gain',
+    'target (flows/s)',
+  ];
   const body = rows.map((r) => {
     const target = r.key === 'boomerang' && r.concurrency === 32 ? TARGETS[r.flow] : undefined;
     return [
@@ -120,6 +134,7 @@ function printTable(rows) {
       fmt(r.p99, 3),
       fmt(r.cpuMsPerFlow, 4),
       r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
+      r.cpuRatio === undefined ? '' : `${r.cpuRatio.toFixed(2)}×`,
       target === undefined || r.ratio === undefined
         ? ''
         : `≥ ${target}× ${r.ratio >= target ? 'met' : 'MISSED'}`,
@@ -139,7 +154,10 @@ function printTable(rows) {
         `  ${r.side} ${r.flow} c=${r.concurrency}: ${r.errors} error(s), first: ${firstLine(r.firstError)}`,
       );
   }
-  console.log('');
+  console.log(
+    'B/official: Boomerang flows/s ÷ official flows/s. CPU gain: official CPU ms/flow ÷ Boomerang CPU ms/flow ' +
+      '(less sensitive to other load on the machine). Targets apply at c=32.\n',
+  );
 }
 
 function fmt(value, digits) {
@@ -169,6 +187,6 @@ function parseOptions() {
     flows: list('flows', 'plain,confirm,wizard'),
     concurrency: list('concurrency', '1,32').map(Number),
     side: args.get('side') ?? 'both',
-    slices: Math.max(1, num('slices', 'FLOWS_BENCH_SLICES', 2)),
+    slices: Math.max(1, num('slices', 'FLOWS_BENCH_SLICES', 4)),
   };
 }

@@ -72,6 +72,15 @@ describe('the manual loop, in process', () => {
     expect(done).toMatchObject({ structuredContent: { region: 'eu-west-1' } });
   });
 
+  it('asks again when the retry comes without the state: only sealed state finishes a call', async () => {
+    const keys = [generateKey()];
+    const { requestState: _dropped, ...stateless } = await started(keys);
+    const second = await processWith(keys);
+    const again = await answerCall(second.client, stateless, answersFor(stateless, 'eu-west-1'));
+    expect(again).toMatchObject({ format: PENDING_FORMAT, inputRequests: { region: {} } });
+    expect(typeof (again as PendingCall).requestState).toBe('string');
+  });
+
   it('turns a decline into the tool error', async () => {
     const keys = [generateKey()];
     const pending = await started(keys);

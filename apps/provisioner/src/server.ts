@@ -122,12 +122,12 @@ function provision(
   if (typeof name !== 'string' || !NAME_PATTERN.test(name)) {
     return failure(`"name" must be a DNS label such as "orders" (got ${JSON.stringify(name ?? null)}).`);
   }
-  // Round 1 (no state yet): reserve, then ask. A retry without state starts over the same way.
-  const reservation = parseReservation(state) ?? {
-    v: 1,
-    reservation: `rsv-${randomBytes(5).toString('hex')}`,
-  };
-  if (response === undefined) return askRegion(name, reservation);
+  // Round 1 (no state yet): reserve, then ask. Only a retry that brings back the reservation this server sealed
+  // can finish: an answer without it (a client that lost or dropped the state) gets the question again.
+  const reservation = parseReservation(state);
+  if (reservation === undefined || response === undefined) {
+    return askRegion(name, reservation ?? { v: 1, reservation: `rsv-${randomBytes(5).toString('hex')}` });
+  }
 
   // Answers are client input: validate them like anything else.
   const answer = ElicitResultSchema.safeParse(response);

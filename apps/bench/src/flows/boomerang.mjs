@@ -42,7 +42,7 @@ function argumentN(params) {
 
 async function onCallTool(params, ctx) {
   const n = argumentN(params);
-  const responses = ctx.inputResponses ?? params.inputResponses;
+  const responses = ctx.inputResponses;
   switch (params.name) {
     case 'plain':
       return text(expected.plain(n));
