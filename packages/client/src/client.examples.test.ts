@@ -2,9 +2,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inputRequired } from '@boomerang/protocol';
-import { createInMemoryPair } from '@boomerang/transport-memory';
+import { createNotificationHub, Server } from '@boomerang/server';
+import { connectInMemory, createInMemoryPair } from '@boomerang/transport-memory';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { answer, provision, start } from './client.examples.js';
+import { answer, clientFor, provision, start, watchTools } from './client.examples.js';
+import { Client } from './client.js';
+import { createMemoryCacheStore } from './index.js';
 import { askFor, fakeServer, type Reply, textResult } from './test-support/fake-server.js';
 
 /** The seed's provisioner, stateless: asks for a region, then provisions from what the retry carries. */
@@ -63,7 +66,57 @@ describe('README examples', () => {
     const source = await readFile(new URL('./client.examples.ts', import.meta.url), 'utf8');
     const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
     const regions = [...source.matchAll(/\/\/ #region (\w+)\n([\s\S]*?)\/\/ #endregion \1/g)];
-    expect(regions.map((m) => m[1])).toEqual(['automatic', 'manual']);
+    expect(regions.map((m) => m[1])).toEqual(['automatic', 'manual', 'listen', 'cache']);
     for (const [, , body] of regions) expect(readme).toContain(body);
+  });
+
+  it('watchTools: the cache answers until a list_changed, then the server does', async () => {
+    const tools = [{ name: 'a', inputSchema: { type: 'object' as const } }];
+    let lists = 0;
+    const server = new Server(
+      { name: 'catalog', version: '1.0.0' },
+      {
+        notifications: createNotificationHub(),
+        cache: { methods: { 'tools/list': { ttlMs: 60_000, cacheScope: 'public' } } },
+        onListTools: () => {
+          lists++;
+          return { tools };
+        },
+      },
+    );
+    const client = new Client({ name: 'host', version: '1.0.0' });
+    await using _link = await connectInMemory(client, server);
+    await client.listTools(); // cached from here on
+    const seen: string[][] = [];
+    const watching = watchTools(client, (names) => seen.push(names), new AbortController().signal);
+    await vi.waitFor(() => expect(seen).toEqual([['a']]));
+    expect(lists).toBe(1);
+    tools.push({ name: 'b', inputSchema: { type: 'object' } });
+    await server.notifyListChanged('tools');
+    await vi.waitFor(() => expect(seen).toEqual([['a'], ['a', 'b']]));
+    expect(lists).toBe(2);
+    await server.close();
+    await watching;
+  });
+
+  it('clientFor: users share public results through the store, not private ones', async () => {
+    const store = createMemoryCacheStore();
+    const reply: Reply = (request) =>
+      request.method === 'tools/list'
+        ? { resultType: 'complete', tools: [], ttlMs: 60_000, cacheScope: 'public' }
+        : { resultType: 'complete', contents: [], ttlMs: 60_000, cacheScope: 'private' };
+    const ann = serve(reply);
+    const bob = serve(reply);
+    const annClient = clientFor('ann', store);
+    const bobClient = clientFor('bob', store);
+    await annClient.connect(ann.transport);
+    await bobClient.connect(bob.transport);
+    for (const client of [annClient, bobClient]) {
+      await client.listTools();
+      await client.readResource('me://inbox');
+    }
+    expect(bob.server.requests.map((r) => r.method)).toEqual(['resources/read']);
+    await annClient.close();
+    await bobClient.close();
   });
 });

@@ -8,7 +8,7 @@ import {
   isInputRequired,
   type Transport,
 } from '@boomerang/protocol';
-import { Client } from './index.js';
+import { type CacheStore, Client } from './index.js';
 
 // #region automatic
 /** Calls `provision`; the rounds in which the server asks for a region are answered by the callback. */
@@ -80,3 +80,35 @@ export async function answer(
   }
 }
 // #endregion manual
+
+// #region listen
+/**
+ * Keeps a host's view of the server's tools current. `listTools()` is served from the client's cache while the
+ * server's `ttlMs` says it is fresh; a `tools/list_changed` on the listen stream drops the cached pages, so the
+ * `listTools()` that follows goes to the server. Returns when the server ends the subscription; rejects with
+ * `signal.reason` once `signal` aborts (which cancels the subscription).
+ */
+export async function watchTools(
+  client: Client,
+  onTools: (names: string[]) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const subscription = client.listen({ toolsListChanged: true }, { signal });
+  const agreed = await subscription.acknowledged; // what the server will actually send
+  if (!agreed.toolsListChanged) console.warn('no tool change notifications: relying on ttlMs alone');
+  onTools((await client.listTools()).tools.map((tool) => tool.name));
+  for await (const _change of subscription) {
+    onTools((await client.listTools()).tools.map((tool) => tool.name));
+  }
+}
+// #endregion listen
+
+// #region cache
+/**
+ * A gateway with one client per user and one store for all: `cacheScope: "public"` results are shared by every
+ * user, `"private"` ones only by clients with the same `authContext`.
+ */
+export function clientFor(userId: string, store: CacheStore): Client {
+  return new Client({ name: 'gateway', version: '1.0.0' }, { cache: { store, authContext: userId } });
+}
+// #endregion cache

@@ -16,8 +16,10 @@ import {
   type ListToolsResult,
   MetaKey,
   type ReadResourceResult,
+  type SubscriptionFilter,
   type Transport,
 } from '@boomerang/protocol';
+import { type CachedMethod, type ClientCacheOptions, ResultCache, throughCache } from './cache.js';
 import { deriveCapabilities, type ElicitationMode } from './capabilities.js';
 import { InputRequiredRoundsExceededError, NotConnectedError, type OriginatingRequest } from './errors.js';
 import { answerInputRequests, type InputCallbacks } from './input-requests.js';
@@ -26,6 +28,7 @@ import { createRequester, type ProgressHandler, type Requester } from './request
 import { type AnswerOf, type ClientMethod, parseResult, type ResultByMethod } from './results.js';
 import { ClientSession } from './session.js';
 import { callScope, sleep } from './signals.js';
+import { createSubscription, type ListenOptions, type Subscription } from './subscription.js';
 
 /** Options of {@link Client}: the callbacks that answer input requests, and the limits of the MRTR loop. */
 export interface ClientOptions extends InputCallbacks {
@@ -48,6 +51,12 @@ export interface ClientOptions extends InputCallbacks {
    * 250 ms. Replace it in tests, or to schedule retries differently; it must reject when `signal` aborts.
    */
   readonly sleep?: ((ms: number, signal: AbortSignal) => Promise<void>) | undefined;
+  /**
+   * Caching of `listTools`, `listPrompts`, `listResources`, `listResourceTemplates` and `readResource` results
+   * per their `ttlMs` / `cacheScope` (see the README): on by default with an in-memory store per client;
+   * `false` turns it off. Results with `ttlMs` absent or `0` are never cached.
+   */
+  readonly cache?: false | ClientCacheOptions | undefined;
 }
 
 /** Options of one call. */
@@ -58,6 +67,11 @@ export interface RequestOptions {
   readonly timeoutMs?: number | undefined;
   /** Progress of the call; each request (each MRTR round) carries a fresh `progressToken` when this is set. */
   readonly onprogress?: ProgressHandler | undefined;
+  /**
+   * For the list methods and `readResource`: `false`, this call neither reads nor fills the result cache;
+   * `'reload'`, it skips the lookup and stores the fresh result (a forced refresh). Default: use the cache.
+   */
+  readonly cache?: boolean | 'reload' | undefined;
 }
 
 /**
@@ -106,6 +120,7 @@ export class Client {
   readonly #maxRounds: number;
   readonly #timeoutMs: number | undefined;
   readonly #sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  readonly #cache: ResultCache | undefined;
   #connection: Connection | undefined;
   #connecting = false;
 
@@ -131,6 +146,7 @@ export class Client {
     this.#maxRounds = inputRequiredMaxRounds;
     this.#timeoutMs = requestTimeoutMs;
     this.#sleep = options.sleep ?? sleep;
+    this.#cache = options.cache === false ? undefined : new ResultCache(options.cache);
     this.session = new ClientSession({
       once: (request, args, opts) => this.#once(request, args, opts),
       loop: (request, args, opts) => this.#loop(request, args, opts),
@@ -174,9 +190,12 @@ export class Client {
     return this.#request('server/discover', {}, options);
   }
 
-  /** `tools/list`: one page of tools, `{ tools, nextCursor? }`. */
+  /**
+   * `tools/list`: one page of tools, `{ tools, nextCursor? }`. Like the other list methods and `readResource`,
+   * served from the cache while a result for the same params is fresh (`ttlMs`), unless `{ cache: false }`.
+   */
   listTools(params: ListParams = {}, options?: RequestOptions): Promise<ListToolsResult> {
-    return this.#request('tools/list', withoutUndefined(params), options);
+    return this.#list('tools/list', params, options);
   }
 
   /** `tools/call`, with the MRTR loop: resolves to the final `CallToolResult` (check its `isError`). */
@@ -190,7 +209,7 @@ export class Client {
 
   /** `prompts/list`: one page of prompts, `{ prompts, nextCursor? }`. */
   listPrompts(params: ListParams = {}, options?: RequestOptions): Promise<ListPromptsResult> {
-    return this.#request('prompts/list', withoutUndefined(params), options);
+    return this.#list('prompts/list', params, options);
   }
 
   /** `prompts/get`, with the MRTR loop. Prompt arguments are strings on the wire. */
@@ -204,7 +223,7 @@ export class Client {
 
   /** `resources/list`: one page of resources, `{ resources, nextCursor? }`. */
   listResources(params: ListParams = {}, options?: RequestOptions): Promise<ListResourcesResult> {
-    return this.#request('resources/list', withoutUndefined(params), options);
+    return this.#list('resources/list', params, options);
   }
 
   /** `resources/templates/list`: one page of templates, `{ resourceTemplates, nextCursor? }`. */
@@ -212,17 +231,71 @@ export class Client {
     params: ListParams = {},
     options?: RequestOptions,
   ): Promise<ListResourceTemplatesResult> {
-    return this.#request('resources/templates/list', withoutUndefined(params), options);
+    return this.#list('resources/templates/list', params, options);
   }
 
-  /** `resources/read`, with the MRTR loop. */
-  readResource(uri: string, options?: InputRequiredCallOptions): Promise<ReadResourceResult> {
-    return this.#loop<'resources/read'>({ method: 'resources/read', uri }, undefined, options);
+  /**
+   * `resources/read`, with the MRTR loop. Cached only when the first request answered `complete` (a result
+   * reached through `input_required` rounds depends on the answers, so it is never cached), and never for a
+   * resumed flow (`inputResponses` / `requestState` given).
+   */
+  readResource(uri: string, options: InputRequiredCallOptions = {}): Promise<ReadResourceResult> {
+    const request = { method: 'resources/read', uri } as const;
+    if (options.inputResponses !== undefined || options.requestState !== undefined) {
+      return this.#loop<'resources/read'>(request, undefined, options);
+    }
+    let rounds = 0;
+    return this.#cached('resources/read', uri, options, async () => {
+      const result = await this.#loop<'resources/read'>(request, undefined, options, () => rounds++);
+      return { result, cacheable: rounds === 1 };
+    });
+  }
+
+  /**
+   * `subscriptions/listen`: opens a stream of the notifications `filter` asks for (`toolsListChanged`,
+   * `promptsListChanged`, `resourcesListChanged`, `resourceSubscriptions: [uri…]`). Iterate it with
+   * `for await`; `break` cancels it; it ends when the server ends it. Every notification it receives also
+   * invalidates the matching cached results. See {@link Subscription}.
+   */
+  listen(filter: SubscriptionFilter, options: ListenOptions = {}): Subscription {
+    const connection = this.#connection;
+    return createSubscription(
+      async (signal, onnotification) => {
+        if (connection === undefined) throw new NotConnectedError('subscriptions/listen');
+        const params = { notifications: filter, _meta: this.#meta(connection.protocolVersion) };
+        return connection.requester.request('subscriptions/listen', params, { signal, onnotification });
+      },
+      options,
+      (notification) => void this.#cache?.invalidate(notification),
+    );
   }
 
   /** `completion/complete`: suggestions for a prompt or resource-template argument. */
   complete(params: CompleteParams, options?: RequestOptions): Promise<CompleteResult> {
     return this.#request('completion/complete', withoutUndefined(params), options);
+  }
+
+  /** One page of a list method, through the cache. */
+  #list<M extends 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list'>(
+    method: M,
+    params: ListParams,
+    options: RequestOptions | undefined,
+  ): Promise<ResultByMethod[M]> {
+    return this.#cached(method, params.cursor ?? null, options, async () => ({
+      result: await this.#request(method, withoutUndefined(params), options),
+      cacheable: true,
+    }));
+  }
+
+  /** `run` through the cache, unless caching is off for the client or for this call (see `throughCache`). */
+  #cached<T>(
+    method: CachedMethod,
+    target: string | null,
+    options: RequestOptions | undefined,
+    run: () => Promise<{ result: T; cacheable: boolean }>,
+  ): Promise<T> {
+    const cache = options?.cache === false ? undefined : this.#cache;
+    return throughCache(cache, method, target, run, options?.cache === 'reload');
   }
 
   /** The `_meta` every request carries: a fresh object per request. */
@@ -286,13 +359,17 @@ export class Client {
     request: Extract<OriginatingRequest, { readonly method: M }>,
     args: Record<string, unknown> | undefined,
     options: InputRequiredCallOptions = {},
+    onRound?: () => void,
   ): Promise<ResultByMethod[M]> {
     using scope = callScope(request, options.signal, options.timeoutMs ?? this.#timeoutMs);
     const { signal } = scope;
     const capabilities = this.capabilities;
     const params = paramsOf(request, args);
     return await runInputRequiredLoop<ResultByMethod[M]>(firstInputs(options), {
-      send: (inputs) => this.#round(request.method, params, inputs, signal, options.onprogress),
+      send: (inputs) => {
+        onRound?.();
+        return this.#round(request.method, params, inputs, signal, options.onprogress);
+      },
       answer: (result, round) =>
         answerInputRequests(result.inputRequests ?? {}, this.#callbacks, {
           request,

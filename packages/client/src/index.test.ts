@@ -13,6 +13,7 @@ describe('@boomerang/client', () => {
       'NotConnectedError',
       'RequestTimeoutError',
       'UnsupportedInputRequestError',
+      'createMemoryCacheStore',
     ]);
   });
 });

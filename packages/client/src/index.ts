@@ -1,6 +1,14 @@
 // @boomerang/client: an MCP 2026-07-28 client whose calls run the multi-round-trip (MRTR) loop for you.
 // `isInputRequired` (to narrow `client.session` results) comes from `@boomerang/protocol`.
 
+// --- result cache
+export {
+  type CacheEntry,
+  type CacheStore,
+  type ClientCacheOptions,
+  createMemoryCacheStore,
+  type MemoryCacheStoreOptions,
+} from './cache.js';
 // --- callbacks and capabilities
 export type { ElicitationMode } from './capabilities.js';
 // --- the client
@@ -33,3 +41,5 @@ export type {
 export type { RoundInputs } from './mrtr-loop.js';
 export type { ProgressHandler } from './requester.js';
 export { ClientSession, type SessionBackend, type SessionCallOptions } from './session.js';
+// --- subscriptions/listen
+export type { ListenNotification, ListenOptions, Subscription } from './subscription.js';

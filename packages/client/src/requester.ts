@@ -27,6 +27,12 @@ export interface SendOptions {
   readonly signal?: AbortSignal;
   /** When given, the request carries a fresh `_meta.progressToken` and its progress notifications come here. */
   readonly onprogress?: ProgressHandler;
+  /**
+   * For `subscriptions/listen`: every notification whose `_meta["io.modelcontextprotocol/subscriptionId"]` is
+   * this request's id comes here (the acknowledgement included). A `notifications/cancelled` from the server
+   * naming this request ends it: the request resolves to `undefined` (a graceful end, like its result).
+   */
+  readonly onnotification?: (notification: JSONRPCNotification) => void;
 }
 
 /** What the peer may send besides responses and progress; the dual-era client plugs its legacy handlers in here. */
@@ -59,6 +65,7 @@ export interface Requester {
 interface Pending {
   readonly method: string;
   readonly onprogress: ProgressHandler | undefined;
+  readonly onnotification: ((notification: JSONRPCNotification) => void) | undefined;
   settle(outcome: { ok: true; value: unknown } | { ok: false; error: unknown }): void;
 }
 
@@ -126,6 +133,7 @@ export function createRequester(transport: Transport, handlers: PeerHandlers = {
       case 'notification': {
         const notification = message as JSONRPCNotification;
         if (notification.method === 'notifications/progress' && routeProgress(notification.params)) return;
+        if (routeSubscription(notification)) return;
         handlers.onNotification?.(notification);
         return;
       }
@@ -147,6 +155,28 @@ export function createRequester(transport: Transport, handlers: PeerHandlers = {
     return true;
   };
 
+  /** Notifications of a `subscriptions/listen` stream, demultiplexed by their subscription id. */
+  const routeSubscription = (notification: JSONRPCNotification): boolean => {
+    const params = notification.params as Record<string, unknown> | undefined;
+    if (notification.method === 'notifications/cancelled') {
+      const entry = pending.get(params?.requestId as RequestId);
+      if (entry?.onnotification === undefined) return false;
+      entry.settle({ ok: true, value: undefined });
+      return true;
+    }
+    const meta = params?._meta as Record<string, unknown> | undefined;
+    const id = meta?.[MetaKey.subscriptionId];
+    if (typeof id !== 'string' && typeof id !== 'number') return false;
+    const entry = pending.get(id);
+    if (entry?.onnotification === undefined) return false;
+    try {
+      entry.onnotification(notification);
+    } catch (error) {
+      cancel(id, error);
+    }
+    return true;
+  };
+
   void (async () => {
     try {
       for await (const message of transport.messages) route(message);
@@ -163,7 +193,7 @@ export function createRequester(transport: Transport, handlers: PeerHandlers = {
 
     request(method, params, options = {}) {
       if (closed) return Promise.reject(new ConnectionClosedError(method, undefined));
-      const { signal, onprogress } = options;
+      const { signal, onprogress, onnotification } = options;
       if (signal?.aborted) return Promise.reject(signal.reason);
       const id = nextId++;
       const wire =
@@ -175,6 +205,7 @@ export function createRequester(transport: Transport, handlers: PeerHandlers = {
         pending.set(id, {
           method,
           onprogress,
+          onnotification,
           settle(outcome) {
             if (!pending.delete(id)) return;
             signal?.removeEventListener('abort', onAbort);

@@ -19,9 +19,10 @@ export interface ConnectOptions {
 }
 
 /**
- * A served stream transport. `close()` stops reading, aborts every request in flight (their responses are
- * dropped) and closes the transport; `closed` settles when serving has stopped, whether by `close()` or because
- * the peer closed the transport. Disposable: `await using connection = await server.connect(transport)`.
+ * A served stream transport. `close()` ends open subscriptions gracefully (each gets its listen result), then
+ * stops reading, aborts every other request in flight (their responses are dropped) and closes the transport;
+ * `closed` settles when serving has stopped, whether by `close()` or because the peer closed the transport.
+ * Disposable: `await using connection = await server.connect(transport)`.
  */
 export interface ServerConnection extends AsyncDisposable {
   /** Resolves once the connection stopped serving (never rejects). */
@@ -30,10 +31,14 @@ export interface ServerConnection extends AsyncDisposable {
   close(): Promise<void>;
 }
 
-/** Serves one request; resolves `undefined` when it was cancelled. Never rejects. */
+/**
+ * Serves one request; resolves `undefined` when it was cancelled. Never rejects. `ending` aborts when the
+ * connection shuts down (open subscriptions then end with their result).
+ */
 export type ServeRequest = (
   request: JSONRPCRequest,
   ctx: HandleContext,
+  ending: AbortSignal,
 ) => Promise<JSONRPCResponse | undefined>;
 
 /**
@@ -42,6 +47,10 @@ export type ServeRequest = (
  * with `relatedRequestId`. `notifications/cancelled` aborts the named request's `ctx.signal` and suppresses its
  * response; unknown or late ids are ignored. A request reusing the id of one still in flight is answered
  * `-32600`. Responses from the peer are ignored (a 2026-07-28 server never sends requests).
+ *
+ * `close()` first ends every open `subscriptions/listen` gracefully: `notifications/cancelled` naming the listen
+ * request (what the cancellation spec asks of a server tearing a subscription down on stdio), then its result;
+ * only then are the other requests aborted and the transport closed.
  */
 export function serveTransport(
   transport: Transport,
@@ -50,6 +59,8 @@ export function serveTransport(
   warn: LogFn,
 ): ServerConnection {
   const inflight = new Map<string, AbortController>();
+  const listens = new Set<Promise<void>>();
+  const ending = new AbortController();
   const keyOf = (id: RequestId) => `${typeof id}:${String(id)}`;
   let stopping = false;
 
@@ -96,10 +107,21 @@ export function serveTransport(
       notify: (notification) => send(notification, request.id),
       ...(options.auth === undefined ? {} : { auth: options.auth }),
     };
-    void serve(request, ctx).then(async (response) => {
+    const isListen = request.method === 'subscriptions/listen';
+    const done = serve(request, ctx, ending.signal).then(async (response) => {
       if (inflight.get(key) === controller) inflight.delete(key);
-      if (response !== undefined && !controller.signal.aborted) await send(response, request.id);
+      if (response === undefined || controller.signal.aborted) return;
+      if (isListen && 'result' in response) {
+        const reason = 'the server ended the subscription';
+        const params = { requestId: request.id, reason };
+        await send({ jsonrpc: '2.0', method: 'notifications/cancelled', params }, request.id);
+      }
+      await send(response, request.id);
     });
+    if (isListen) {
+      listens.add(done);
+      void done.finally(() => listens.delete(done));
+    }
   };
 
   const closed = (async () => {
@@ -117,6 +139,8 @@ export function serveTransport(
 
   const close = async () => {
     stopping = true;
+    ending.abort();
+    await Promise.allSettled([...listens]);
     abortAll('connection closed');
     await transport.close().catch((error: unknown) => warn('could not close the transport', { error }));
     await closed;

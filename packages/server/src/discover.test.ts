@@ -55,14 +55,14 @@ describe('server/discover', () => {
           onListResourceTemplates: () => ({ resourceTemplates: [] }),
           onComplete: () => ({ completion: { values: [] } }),
           capabilities: {
-            prompts: { listChanged: true },
+            prompts: { listChanged: false },
             logging: {},
             extensions: { 'com.example/x': { level: 1 } },
           },
         }),
       ),
     ).toEqual({
-      prompts: { listChanged: true },
+      prompts: { listChanged: false },
       resources: {},
       completions: {},
       logging: {},

@@ -15,11 +15,14 @@ import {
   type ProgressToken,
   type ServerCapabilities,
   SUPPORTED_PROTOCOL_VERSIONS,
+  type SubscriptionsListenRequestParams,
 } from '@boomerang/protocol';
 import { createRequestContext, isLoggingLevel } from './context.js';
 import { unwrapCursor } from './cursor.js';
-import { discoverResult } from './discover.js';
+import { currentCapabilities, discoverResult } from './discover.js';
+import { serveListen } from './listen.js';
 import { describeIssues, METHODS } from './methods.js';
+import type { NotificationSource } from './notifications.js';
 import { finishResult } from './result.js';
 import type { RequestStateBinding, RequestStateEnvelope } from './sealed.js';
 import type { CacheHints, Handler, LogFn, ServerHandlers } from './types.js';
@@ -34,6 +37,12 @@ export interface ServerCore {
   /** Cache hints per cacheable method (both members set). */
   readonly cacheHints: (method: string) => Required<CacheHints>;
   readonly requestState: RequestStateEnvelope | undefined;
+  /** Where `subscriptions/listen` streams get their notifications; `undefined`: the method answers `-32601`. */
+  readonly notifications: NotificationSource | undefined;
+  /** Aborted by `server.close()`: every open subscription ends with its result. */
+  readonly closing: AbortSignal;
+  /** The `subscriptions/listen` requests being served (`server.close()` waits for them). */
+  readonly listening: Set<Promise<unknown>>;
   readonly log: { readonly debug: LogFn; readonly warn: LogFn; readonly error: LogFn };
 }
 
@@ -49,12 +58,14 @@ const ABORTED: unique symbol = Symbol('aborted');
 /**
  * Serves one JSON-RPC request: routing, `_meta` and params validation, version check, cursor unwrapping,
  * `requestState` opening, the handler, and result finishing (see result.ts). Resolves to the response, or to
- * `undefined` once `hctx.signal` is aborted (a cancelled request gets no response). Never rejects.
+ * `undefined` once `hctx.signal` is aborted (a cancelled request gets no response). Never rejects. `ending`
+ * aborts when the connection shuts down: open subscriptions then end with their result (as on `server.close()`).
  */
 export async function serveRequest(
   core: ServerCore,
   request: JSONRPCRequest,
   hctx: HandleContext = {},
+  ending?: AbortSignal,
 ): Promise<JSONRPCResponse | undefined> {
   const { id, method } = request;
   const signal = hctx.signal ?? never;
@@ -64,6 +75,8 @@ export async function serveRequest(
       throw method === 'initialize' ? initializeError(request.params) : notFound(method);
     const handler = spec.handler === undefined ? undefined : core.handlers[spec.handler];
     if (spec.handler !== undefined && handler === undefined) throw notFound(method);
+    const source = method === 'subscriptions/listen' ? core.notifications : undefined;
+    if (method === 'subscriptions/listen' && source === undefined) throw notFound(method);
 
     const meta = readMeta(request.params);
     const params = request.params as Record<string, unknown>;
@@ -109,9 +122,23 @@ export async function serveRequest(
     });
     try {
       const running =
-        handler === undefined
-          ? discoverResult(core)
-          : (handler as Handler<unknown, unknown>)(handlerParams, ctx);
+        handler !== undefined
+          ? (handler as Handler<unknown, unknown>)(handlerParams, ctx)
+          : source !== undefined
+            ? track(
+                core.listening,
+                serveListen({
+                  source,
+                  capabilities: currentCapabilities(core),
+                  requestId: id,
+                  filter: (params as SubscriptionsListenRequestParams).notifications,
+                  notify: hctx.notify,
+                  signal,
+                  ending: ending === undefined ? [core.closing] : [core.closing, ending],
+                  warn: core.log.warn,
+                }),
+              )
+            : discoverResult(core);
       const value = await untilAborted(running, signal);
       if (value === ABORTED) return undefined;
       const result = await finishResult(value, {
@@ -220,6 +247,14 @@ function bindingOf(
     arguments: isPlainObject(args) ? args : undefined,
     auth,
   };
+}
+
+/** Keeps `promise` in `set` until it settles. */
+function track<T>(set: Set<Promise<unknown>>, promise: Promise<T>): Promise<T> {
+  set.add(promise);
+  const forget = () => void set.delete(promise);
+  promise.then(forget, forget);
+  return promise;
 }
 
 /** Resolves to the handler's value, or to {@link ABORTED} as soon as `signal` aborts (the value is dropped). */

@@ -9,6 +9,7 @@ import type {
   LogFn,
   Logger,
   MaybePromise,
+  NotificationSource,
   PrincipalBinder,
   RequestContext,
   RequestStateBinding,
@@ -17,12 +18,20 @@ import type {
   ServerConnection,
   ServerHandlers,
   ServerOptions,
+  SubscriptionListener,
+  SubscriptionNotification,
+  Unsubscribe,
 } from './index.js';
 import * as api from './index.js';
 
 describe('@boomerang/server', () => {
   it('exports exactly its public API', () => {
-    expect(Object.keys(api).sort()).toEqual(['Server', 'sealed']);
+    expect(Object.keys(api).sort()).toEqual([
+      'Server',
+      'createNotificationHub',
+      'notificationMatches',
+      'sealed',
+    ]);
   });
 
   it('exports its public types (checked by the typechecker)', () => {
@@ -42,6 +51,11 @@ describe('@boomerang/server', () => {
       resultType?: 'complete';
     }>();
     expectTypeOf<Logger['warn']>().toEqualTypeOf<LogFn | undefined>();
+    expectTypeOf<ReturnType<typeof api.createNotificationHub>>().toEqualTypeOf<NotificationSource>();
+    expectTypeOf<ServerOptions['notifications']>().toEqualTypeOf<NotificationSource | undefined>();
+    expectTypeOf<Parameters<NotificationSource['subscribe']>[1]>().toEqualTypeOf<SubscriptionListener>();
+    expectTypeOf<SubscriptionListener>().parameter(0).toEqualTypeOf<SubscriptionNotification>();
+    expectTypeOf<Unsubscribe>().toEqualTypeOf<() => void>();
     expectTypeOf<SealedOptions['bindPrincipal']>().toEqualTypeOf<boolean | PrincipalBinder | undefined>();
   });
 });

@@ -3,6 +3,14 @@
 
 export type { ConnectOptions, ServerConnection } from './connect.js';
 export type {
+  NotificationSource,
+  SubscriptionListener,
+  SubscriptionNotification,
+  Unsubscribe,
+} from './notifications.js';
+// --- subscriptions/listen
+export { createNotificationHub, notificationMatches } from './notifications.js';
+export type {
   PrincipalBinder,
   RequestStateBinding,
   RequestStateEnvelope,

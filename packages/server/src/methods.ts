@@ -14,6 +14,8 @@ import {
   ReadResourceRequestParamsSchema,
   ReadResourceResultSchema,
   RequestParamsSchema,
+  SubscriptionsListenRequestParamsSchema,
+  SubscriptionsListenResultSchema,
 } from '@boomerang/protocol';
 import type { ServerHandlers } from './types.js';
 
@@ -32,7 +34,7 @@ export interface Validator {
 
 /** How the server serves one method. */
 export interface MethodSpec {
-  /** The handler option that serves it; `undefined` for `server/discover` (built in). */
+  /** The handler option that serves it; `undefined` for `server/discover` and `subscriptions/listen` (built in). */
   readonly handler: keyof ServerHandlers | undefined;
   /** Validates the request's `params` (including `_meta`). */
   readonly params: Validator;
@@ -88,6 +90,11 @@ export const METHODS: ReadonlyMap<string, MethodSpec> = new Map([
     }),
   ],
   ['completion/complete', spec('onComplete', CompleteRequestParamsSchema, CompleteResultSchema)],
+  // Built in; served only when the server has a notification source (see listen.ts).
+  [
+    'subscriptions/listen',
+    spec(undefined, SubscriptionsListenRequestParamsSchema, SubscriptionsListenResultSchema),
+  ],
 ]);
 
 /** The handler option names, for checking `new Server(info, options)`. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createInMemoryPair } from '@boomerang/transport-memory';
-import { describe, expect, it } from 'vitest';
-import { demo, serve, server, worker } from './server.examples.js';
+import { describe, expect, it, vi } from 'vitest';
+import { addTool, demo, serve, server, shutdown, watched, worker } from './server.examples.js';
 import { meta, request, resultOf } from './test-support/wire.js';
 
 describe('README examples', () => {
@@ -9,7 +9,7 @@ describe('README examples', () => {
     const source = readFileSync(new URL('./server.examples.ts', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const regions = [...source.matchAll(/\/\/ #region (\w+)\n([\s\S]*?)\n+\/\/ #endregion \1/g)];
-    expect(regions.map((m) => m[1])).toEqual(['provisioner', 'wire', 'serve', 'progress']);
+    expect(regions.map((m) => m[1])).toEqual(['provisioner', 'wire', 'serve', 'progress', 'listen']);
     for (const [, , body] of regions) expect(readme).toContain(body?.trim());
   });
 
@@ -45,5 +45,21 @@ describe('README examples', () => {
     const asked = { _meta: meta({}, { progressToken: 1, 'io.modelcontextprotocol/logLevel': 'info' }) };
     await worker.handle(request('tools/call', { name: 'w', ...asked }), { notify });
     expect(sent).toHaveLength(6);
+  });
+
+  it('listen: a stream hears about a tool added at run time, and ends on shutdown', async () => {
+    const sent: unknown[] = [];
+    const listening = watched.handle(
+      request('subscriptions/listen', { notifications: { toolsListChanged: true } }, { id: 'w' }),
+      { notify: (n) => void sent.push(n) },
+    );
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await addTool({ name: 'extra', inputSchema: { type: 'object' } });
+    expect(sent).toMatchObject([
+      { method: 'notifications/subscriptions/acknowledged' },
+      { method: 'notifications/tools/list_changed' },
+    ]);
+    await shutdown();
+    expect(resultOf(await listening)).toMatchObject({ resultType: 'complete' });
   });
 });

@@ -115,4 +115,34 @@ export const worker = new Server(
     },
   },
 );
+
 // #endregion progress
+
+// #region listen
+import type { Tool } from '@boomerang/protocol';
+import { createNotificationHub } from '@boomerang/server';
+
+/** One hub per process; give the same source to every Server that should share notifications. */
+const hub = createNotificationHub();
+const catalog: Tool[] = [provision];
+
+export const watched = new Server(
+  { name: 'catalog', version: '1.0.0' },
+  {
+    notifications: hub, // enables subscriptions/listen; advertises tools.listChanged
+    cache: { methods: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } } },
+    onListTools: () => ({ tools: catalog }),
+  },
+);
+
+/** Adds a tool at run time: every stream that asked for `toolsListChanged` gets a tagged list_changed. */
+export async function addTool(tool: Tool): Promise<void> {
+  catalog.push(tool);
+  await watched.notifyListChanged('tools');
+}
+
+/** On shutdown: every open stream receives its listen result (a graceful end), then the process may exit. */
+export async function shutdown(): Promise<void> {
+  await watched.close();
+}
+// #endregion listen

@@ -10,10 +10,12 @@ import {
   type ServerCapabilities,
   type Transport,
 } from '@boomerang/protocol';
-import { serverCapabilities } from './capabilities.js';
+import { mergeCapabilities, serverCapabilities } from './capabilities.js';
 import { type ConnectOptions, type ServerConnection, serveTransport } from './connect.js';
 import { type ServerCore, serveRequest } from './dispatch.js';
+import { withSubscriptions } from './listen.js';
 import { describeIssues, HANDLER_NAMES } from './methods.js';
+import type { NotificationSource, SubscriptionNotification } from './notifications.js';
 import type { RequestStateEnvelope } from './sealed.js';
 import type { CacheHints, CacheOptions, CacheScope, LogFn, Logger, ServerOptions } from './types.js';
 import { isPlainObject } from './util.js';
@@ -25,6 +27,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'cache',
   'requestState',
   'logger',
+  'notifications',
 ]);
 
 /**
@@ -44,6 +47,7 @@ export class Server implements MessageHandler {
   /** The capabilities `server/discover` advertises: implied by the handlers, merged with `options.capabilities`. */
   readonly capabilities: ServerCapabilities;
   readonly #core: ServerCore;
+  readonly #closing = new AbortController();
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     const checked = ImplementationSchema.safeParse(info);
@@ -54,7 +58,13 @@ export class Server implements MessageHandler {
       HANDLER_NAMES.flatMap((name) => (options[name] ? [[name, options[name]]] : [])),
     );
     this.info = info;
-    this.capabilities = serverCapabilities(handlers, options.capabilities);
+    const { notifications } = options;
+    const implied = serverCapabilities(handlers);
+    this.capabilities = mergeCapabilities(
+      notifications === undefined ? implied : withSubscriptions(implied),
+      options.capabilities,
+    );
+    if (notifications === undefined) checkNoSubscriptionCapabilities(this.capabilities);
     this.#core = {
       info,
       handlers,
@@ -62,8 +72,56 @@ export class Server implements MessageHandler {
       instructions: options.instructions,
       cacheHints: resolveCache(options.cache),
       requestState: options.requestState,
+      notifications,
+      closing: this.#closing.signal,
+      listening: new Set(),
       log: resolveLogger(options.logger),
     };
+  }
+
+  /**
+   * Announces that the tool, prompt or resource list changed: every `subscriptions/listen` stream that asked
+   * for that kind (on every server sharing the `notifications` source) receives
+   * `notifications/{tools,prompts,resources}/list_changed`. A no-op without a source. Never rejects: a source
+   * that fails is reported to the logger. Throws `TypeError` for another `list`.
+   */
+  notifyListChanged(list: 'tools' | 'prompts' | 'resources'): Promise<void> {
+    if (list !== 'tools' && list !== 'prompts' && list !== 'resources') {
+      throw new TypeError(`"list" expected "tools", "prompts" or "resources", got ${String(list)}`);
+    }
+    return this.#publish({ jsonrpc: '2.0', method: `notifications/${list}/list_changed` });
+  }
+
+  /**
+   * Announces that the resource at `uri` changed: every `subscriptions/listen` stream with `uri` in its
+   * `resourceSubscriptions` receives `notifications/resources/updated { uri }`. A no-op without a source. Never
+   * rejects (failures go to the logger). Throws `TypeError` when `uri` is not a string.
+   */
+  notifyResourceUpdated(uri: string): Promise<void> {
+    if (typeof uri !== 'string') throw new TypeError(`"uri" expected a string, got ${typeof uri}`);
+    return this.#publish({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
+  }
+
+  /**
+   * Ends every open `subscriptions/listen` stream gracefully, on every transport: each gets its
+   * `SubscriptionsListenResult` (`{ resultType: "complete", _meta: { "io.modelcontextprotocol/subscriptionId" } }`)
+   * as the last message; over HTTP that closes the event stream. Later listen requests are acknowledged and
+   * ended at once. Other requests are not affected. Resolves once every stream has its result (on stream
+   * transports the connection then sends it). Call it before closing the HTTP listener or the process.
+   */
+  async close(): Promise<void> {
+    this.#closing.abort();
+    await Promise.allSettled([...this.#core.listening]);
+  }
+
+  async #publish(notification: SubscriptionNotification): Promise<void> {
+    const source = this.#core.notifications;
+    if (source === undefined) return;
+    try {
+      await source.publish(notification);
+    } catch (error) {
+      this.#core.log.warn(`the notification source failed to publish ${notification.method}`, { error });
+    }
   }
 
   /**
@@ -87,7 +145,7 @@ export class Server implements MessageHandler {
   async connect(transport: Transport, options: ConnectOptions = {}): Promise<ServerConnection> {
     return serveTransport(
       transport,
-      (request, ctx) => serveRequest(this.#core, request, ctx),
+      (request, ctx, ending) => serveRequest(this.#core, request, ctx, ending),
       options,
       this.#core.log.warn,
     );
@@ -119,6 +177,33 @@ function checkOptions(options: ServerOptions): void {
   }
   if (logger !== undefined && (typeof logger !== 'object' || logger === null)) {
     throw new TypeError('"logger" expected an object with debug / warn / error functions');
+  }
+  const notifications = options.notifications as Partial<NotificationSource> | undefined;
+  if (
+    notifications !== undefined &&
+    (typeof notifications?.publish !== 'function' || typeof notifications.subscribe !== 'function')
+  ) {
+    throw new TypeError('"notifications" expected { publish, subscribe } (use createNotificationHub())');
+  }
+}
+
+/**
+ * Without a notification source nobody can `subscriptions/listen`, so advertising `listChanged` or `subscribe`
+ * would promise notifications that never come (and the method answers `-32601`).
+ */
+function checkNoSubscriptionCapabilities(caps: ServerCapabilities): void {
+  for (const [feature, member] of [
+    ['tools', 'listChanged'],
+    ['prompts', 'listChanged'],
+    ['resources', 'listChanged'],
+    ['resources', 'subscribe'],
+  ] as const) {
+    const value = (caps[feature] as Record<string, unknown> | undefined)?.[member];
+    if (value === true) {
+      throw new TypeError(
+        `"capabilities.${feature}.${member}" needs a "notifications" source (use createNotificationHub())`,
+      );
+    }
   }
 }
 

@@ -23,6 +23,7 @@ import type {
   RequestId,
   ServerCapabilities,
 } from '@boomerang/protocol';
+import type { NotificationSource } from './notifications.js';
 import type { RequestStateEnvelope } from './sealed.js';
 
 /** A value or a promise of it: every handler may be sync or async. */
@@ -125,6 +126,15 @@ export interface ServerOptions extends ServerHandlers {
   requestState?: RequestStateEnvelope;
   /** Where rejections and internal errors are reported (see {@link Logger}). */
   logger?: Logger;
+  /**
+   * Enables `subscriptions/listen`: where the streams get their notifications, and where
+   * `notifyListChanged()` / `notifyResourceUpdated()` publish them. `createNotificationHub()` for one process;
+   * share one source between servers (several instances, a Redis-backed source) so that a change on any of
+   * them reaches every stream. With a source the server advertises `listChanged: true` on `tools`, `prompts`
+   * and `resources`, and `resources.subscribe: true` (set them to `false` in `capabilities` to opt out);
+   * without one, `subscriptions/listen` answers `-32601` and declaring those capabilities throws.
+   */
+  notifications?: NotificationSource;
 }
 
 /**

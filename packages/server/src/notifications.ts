@@ -1,0 +1,107 @@
+import type {
+  PromptListChangedNotification,
+  ResourceListChangedNotification,
+  ResourceUpdatedNotification,
+  SubscriptionFilter,
+  ToolListChangedNotification,
+} from '@boomerang/protocol';
+
+/**
+ * A change a server announces to `subscriptions/listen` streams: one of the lists changed, or one resource was
+ * updated. It is the JSON-RPC notification as the protocol defines it, without the subscription's `_meta` (each
+ * stream adds its own `io.modelcontextprotocol/subscriptionId`). Plain JSON, so a shared source can carry it
+ * between processes.
+ */
+export type SubscriptionNotification =
+  | ToolListChangedNotification
+  | PromptListChangedNotification
+  | ResourceListChangedNotification
+  | ResourceUpdatedNotification;
+
+/** Receives the notifications of one subscription. */
+export type SubscriptionListener = (notification: SubscriptionNotification) => void;
+
+/** Stops a subscription; calling it again does nothing. */
+export type Unsubscribe = () => void;
+
+/**
+ * Where a {@link Server}'s `subscriptions/listen` streams get their notifications from, and where
+ * `server.notifyListChanged()` / `server.notifyResourceUpdated()` put them. Give the same source to several
+ * `Server` instances (replicas behind a load balancer, one per process) and a change published on any of them
+ * reaches the listeners of all of them: the in-process default is {@link createNotificationHub}; a shared one
+ * (Redis pub/sub, Postgres `LISTEN`, a message bus) implements these two methods.
+ *
+ * Contract:
+ * - `publish` delivers `notification` to every current subscriber whose filter it matches (see
+ *   {@link notificationMatches}); it may resolve before delivery (fire and forget), and it may reject when the
+ *   backend is down (the server logs that; the caller of `notifyListChanged` is not failed).
+ * - `subscribe` starts delivering to `listener` and resolves to the function that stops it; the server sends
+ *   the acknowledgement only after it resolved, so nothing published after the acknowledgement is missed.
+ *   Filtering by `filter` is an optimisation (a backend may subscribe to fewer channels): the server filters
+ *   again and never sends a kind the client did not ask for. `listener` never throws.
+ * - Nothing here knows users: a `notifications/resources/updated` for a URI reaches every subscriber of that
+ *   URI. Keep URIs that reveal private data out of it, or scope the source per tenant.
+ */
+export interface NotificationSource {
+  /** Announces one change to every matching subscriber (on every server sharing this source). */
+  publish(notification: SubscriptionNotification): void | Promise<void>;
+  /** Starts delivering matching notifications to `listener`; resolves to the function that stops it. */
+  subscribe(filter: SubscriptionFilter, listener: SubscriptionListener): Unsubscribe | Promise<Unsubscribe>;
+}
+
+/**
+ * True when `notification` is of a kind `filter` asked for: `toolsListChanged`, `promptsListChanged`,
+ * `resourcesListChanged`, or a `notifications/resources/updated` whose `uri` is one of `resourceSubscriptions`
+ * (compared as exact strings). For shared sources that filter on their side.
+ */
+export function notificationMatches(
+  filter: SubscriptionFilter,
+  notification: SubscriptionNotification,
+): boolean {
+  switch (notification.method) {
+    case 'notifications/tools/list_changed':
+      return filter.toolsListChanged === true;
+    case 'notifications/prompts/list_changed':
+      return filter.promptsListChanged === true;
+    case 'notifications/resources/list_changed':
+      return filter.resourcesListChanged === true;
+    case 'notifications/resources/updated': {
+      const uri = (notification.params as { uri?: unknown } | undefined)?.uri;
+      return typeof uri === 'string' && (filter.resourceSubscriptions?.includes(uri) ?? false);
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * The in-process {@link NotificationSource}: subscribers live in a `Set`, `publish` calls the matching ones
+ * synchronously, in subscription order. Share one hub between the `Server`s of one process; for several
+ * processes use a shared source. A listener that throws is reported to `console.warn` and skipped; the others
+ * still run.
+ */
+export function createNotificationHub(): NotificationSource {
+  const subscribers = new Set<{ filter: SubscriptionFilter; listener: SubscriptionListener }>();
+  return {
+    publish(notification) {
+      for (const subscriber of [...subscribers]) {
+        if (!notificationMatches(subscriber.filter, notification)) continue;
+        try {
+          subscriber.listener(notification);
+        } catch (error) {
+          console.warn('[@boomerang/server] a subscription listener threw', error);
+        }
+      }
+    },
+    subscribe(filter, listener) {
+      if (typeof listener !== 'function') {
+        throw new TypeError(`"listener" expected a function, got ${typeof listener}`);
+      }
+      const subscriber = { filter, listener };
+      subscribers.add(subscriber);
+      return () => {
+        subscribers.delete(subscriber);
+      };
+    },
+  };
+}
