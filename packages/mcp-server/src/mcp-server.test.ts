@@ -55,13 +55,18 @@ describe('capabilities follow what is registered', () => {
       message: 'Method not found: completion/complete',
     });
     const tool = mcp.tool('t', {}, () => text(''));
-    expect(await discover(mcp)).toEqual({ tools: {} });
+    expect(await discover(mcp)).toEqual({ tools: { listChanged: true } });
     tool.remove();
-    expect(await discover(mcp)).toEqual({ tools: {} });
+    expect(await discover(mcp)).toEqual({ tools: { listChanged: true } });
     expect(resultOf(await mcp.handle(request('tools/list'))).tools).toEqual([]);
     mcp.prompt('p', {}, () => ({ messages: [] }));
     mcp.resourceTemplate('x://{id}', { complete: { id: () => [] } }, () => ({ contents: [] }));
-    expect(await discover(mcp)).toEqual({ tools: {}, prompts: {}, resources: {}, completions: {} });
+    expect(await discover(mcp)).toEqual({
+      tools: { listChanged: true },
+      prompts: { listChanged: true },
+      resources: { listChanged: true, subscribe: true },
+      completions: {},
+    });
   });
 
   it('also for a connection opened before the registration', async () => {
@@ -70,7 +75,9 @@ describe('capabilities follow what is registered', () => {
     await using _link = await connectInMemory(client, mcp);
     expect((await client.discover()).capabilities).toEqual({});
     mcp.resource('x://a', {}, () => ({ contents: [{ uri: 'x://a', text: 'a' }] }));
-    expect((await client.discover()).capabilities).toEqual({ resources: {} });
+    expect((await client.discover()).capabilities).toEqual({
+      resources: { listChanged: true, subscribe: true },
+    });
     expect((await client.readResource('x://a')).contents[0]).toMatchObject({ text: 'a' });
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@boomerang/protocol';
 import {
   type ConnectOptions,
+  createNotificationHub,
   type LogFn,
   type Logger,
   type MaybePromise,
@@ -68,6 +69,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'cache',
   'pageSize',
   'maxStateBytes',
+  'notifications',
 ]);
 
 /** A registered tool: `update({ title, description, annotations, icons, _meta })` or `remove()`. */
@@ -131,6 +133,7 @@ export class McpServer implements MessageHandler {
     const changed = (method: Parameters<Notifier['listChanged']>[0]) => () => {
       this.#syncCapabilities();
       this.#notifier.listChanged(method);
+      void this.#server?.notifyListChanged(method);
     };
     this.#tools = new Registry('tool', changed('tools'));
     this.#prompts = new Registry('prompt', changed('prompts'));
@@ -143,8 +146,11 @@ export class McpServer implements MessageHandler {
     const tools = () => this.#tools.ever;
     const prompts = () => this.#prompts.ever;
     const resources = () => this.#resources.ever || this.#templates.ever;
+    const notifications =
+      options.notifications === undefined ? createNotificationHub() : options.notifications || undefined;
     this.#server = new Server(info, {
       ...(instructions === undefined ? {} : { instructions }),
+      ...(notifications === undefined ? {} : { notifications }),
       ...(logger === undefined ? {} : { logger }),
       ...(cache === undefined ? {} : { cache }),
       requestState: requestStateEnvelope(info.name, options.requestStateSecurity),
@@ -331,6 +337,15 @@ export class McpServer implements MessageHandler {
   resourceUpdated(uri: string): void {
     if (typeof uri !== 'string' || uri === '') throw new TypeError('"uri" expected a non-empty string');
     this.#notifier.resourceUpdated(uri);
+    void this.#server.notifyResourceUpdated(uri);
+  }
+
+  /**
+   * Ends every open `subscriptions/listen` stream gracefully (each gets its final result) and resolves when
+   * they have. Connections made with {@link McpServer.connect} are closed through their own handles.
+   */
+  close(): Promise<void> {
+    return this.#server.close();
   }
 
   /**

@@ -13,6 +13,7 @@ import type {
   HandlerResult,
   Logger,
   MaybePromise,
+  NotificationSource,
   PrincipalBinder,
   RequestContext,
 } from '@boomerang/server';
@@ -67,6 +68,13 @@ export interface McpServerOptions {
   cache?: CacheOptions;
   /** Items per page of the four list methods. Default: everything on one page. */
   pageSize?: number;
+  /**
+   * Where `subscriptions/listen` streams get their notifications (`list_changed` after registrations,
+   * `resources/updated` from `resourceUpdated`). Default: an in-process hub (`createNotificationHub()` from
+   * `@boomerang/server`); pass a shared source so that several instances notify each other's subscribers, or
+   * `false` to serve no subscriptions (`subscriptions/listen` then answers `-32601`).
+   */
+  notifications?: NotificationSource | false;
   /**
    * Cap, in bytes of plaintext JSON, on the request state resolvers record per round (every answer so far).
    * Default 65,536. A round that would exceed it fails with an error naming the registration (for a tool, an

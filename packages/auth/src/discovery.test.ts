@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  authorizationServerMetadataUrls,
+  discoverAuthorizationServer,
+  discoverProtectedResource,
+  resourceMatches,
+  resourceOf,
+} from './discovery.js';
+import { network } from './test-support/mock.js';
+
+describe('resourceMatches', () => {
+  it.each([
+    ['https://mcp.example/mcp', 'https://mcp.example/mcp', true],
+    ['https://mcp.example/mcp', 'https://mcp.example', true],
+    ['https://mcp.example/mcp', 'https://mcp.example/', true],
+    ['https://mcp.example/mcp', 'HTTPS://MCP.EXAMPLE/mcp', true],
+    ['https://mcp.example/a/mcp', 'https://mcp.example/a', true],
+    ['https://mcp.example/mcp', 'https://evil.example/mcp', false],
+    ['https://mcp.example/mcp', 'http://mcp.example/mcp', false],
+    ['https://mcp.example/mcp', 'https://mcp.example:8443/mcp', false],
+    ['https://mcp.example/mcp2', 'https://mcp.example/mcp', false],
+    ['https://mcp.example/mcp', 'https://mcp.example/mcp/deeper', false],
+    ['https://mcp.example/mcp', 'https://mcp.example/mcp?x=1', false],
+    ['https://mcp.example/mcp', 'not a url', false],
+  ])('%s under %s → %s', (server, resource, expected) => {
+    expect(resourceMatches(server, resource)).toBe(expected);
+  });
+
+  it('resourceOf drops query and fragment', () => {
+    expect(resourceOf('https://mcp.example/mcp?a=1#f')).toBe('https://mcp.example/mcp');
+  });
+});
+
+describe('authorizationServerMetadataUrls', () => {
+  it('inserts, then appends, for a path issuer; never the root documents', () => {
+    expect(authorizationServerMetadataUrls('https://auth.example/tenant1')).toEqual([
+      'https://auth.example/.well-known/oauth-authorization-server/tenant1',
+      'https://auth.example/.well-known/openid-configuration/tenant1',
+      'https://auth.example/tenant1/.well-known/openid-configuration',
+    ]);
+  });
+
+  it('uses the two root documents for a path-less issuer', () => {
+    expect(authorizationServerMetadataUrls('https://auth.example')).toEqual([
+      'https://auth.example/.well-known/oauth-authorization-server',
+      'https://auth.example/.well-known/openid-configuration',
+    ]);
+  });
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+describe('discoverProtectedResource', () => {
+  it('prefers the announced URL, then path-aware, then root; stops at the first document', async () => {
+    const net = network({
+      'https://mcp.example': (request) =>
+        new URL(request.url).pathname === '/.well-known/oauth-protected-resource/mcp'
+          ? json({ resource: 'https://mcp.example/mcp', authorization_servers: ['https://as.example'] })
+          : json({}, 404),
+    });
+    const found = await discoverProtectedResource('https://mcp.example/mcp', net.fetch, '/custom.json');
+    expect(found.url).toBe('https://mcp.example/.well-known/oauth-protected-resource/mcp');
+    expect(net.requests).toEqual([
+      'GET https://mcp.example/custom.json',
+      'GET https://mcp.example/.well-known/oauth-protected-resource/mcp',
+    ]);
+  });
+
+  it('rejects a document without authorization_servers, and reports every miss', async () => {
+    const bad = network({ 'https://mcp.example': () => json({ resource: 'https://mcp.example/mcp' }) });
+    await expect(discoverProtectedResource('https://mcp.example/mcp', bad.fetch)).rejects.toMatchObject({
+      reason: 'discovery',
+    });
+    const none = network({ 'https://mcp.example': () => json({}, 404) });
+    await expect(discoverProtectedResource('https://mcp.example/mcp', none.fetch)).rejects.toThrow(
+      /oauth-protected-resource\/mcp: HTTP 404; .*oauth-protected-resource: HTTP 404/,
+    );
+  });
+});
+
+describe('discoverAuthorizationServer', () => {
+  const metadata = {
+    issuer: 'https://as.example',
+    authorization_endpoint: 'https://as.example/authorize',
+    token_endpoint: 'https://as.example/token',
+    code_challenge_methods_supported: ['S256'],
+  };
+
+  it('validates issuer, endpoints and S256', async () => {
+    const serve = (doc: unknown) => network({ 'https://as.example': () => json(doc) }).fetch;
+    await expect(discoverAuthorizationServer('https://as.example', serve(metadata))).resolves.toEqual(
+      metadata,
+    );
+    await expect(
+      discoverAuthorizationServer(
+        'https://as.example',
+        serve({ ...metadata, issuer: 'https://as.example/' }),
+      ),
+    ).rejects.toMatchObject({ reason: 'issuer-mismatch' });
+    await expect(
+      discoverAuthorizationServer('https://as.example', serve({ ...metadata, token_endpoint: undefined })),
+    ).rejects.toMatchObject({ reason: 'discovery' });
+    await expect(
+      discoverAuthorizationServer(
+        'https://as.example',
+        serve({ ...metadata, code_challenge_methods_supported: ['plain'] }),
+      ),
+    ).rejects.toMatchObject({ reason: 'pkce-unsupported' });
+  });
+
+  it('fails with discovery when no document answers, or a network error', async () => {
+    const net = network({});
+    await expect(discoverAuthorizationServer('https://as.example', net.fetch)).rejects.toMatchObject({
+      reason: 'discovery',
+    });
+  });
+});

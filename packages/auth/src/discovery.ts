@@ -1,0 +1,184 @@
+import { OAuthError } from './errors.js';
+
+/** The `fetch` this package calls; `globalThis.fetch` fits, and so does a test double routing to handlers. */
+export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
+
+/** Protected Resource Metadata (RFC 9728 §2), the fields MCP uses; others are kept. */
+export interface ProtectedResourceMetadata {
+  readonly resource: string;
+  readonly authorization_servers: readonly string[];
+  readonly scopes_supported?: readonly string[];
+  readonly [field: string]: unknown;
+}
+
+/** Authorization-server metadata (RFC 8414 §2 / OpenID Connect Discovery), the fields MCP uses. */
+export interface AuthorizationServerMetadata {
+  readonly issuer: string;
+  readonly authorization_endpoint: string;
+  readonly token_endpoint: string;
+  readonly registration_endpoint?: string;
+  readonly scopes_supported?: readonly string[];
+  readonly grant_types_supported?: readonly string[];
+  readonly code_challenge_methods_supported?: readonly string[];
+  readonly token_endpoint_auth_methods_supported?: readonly string[];
+  readonly client_id_metadata_document_supported?: boolean;
+  readonly authorization_response_iss_parameter_supported?: boolean;
+  readonly [field: string]: unknown;
+}
+
+const JSON_ACCEPT = { accept: 'application/json' };
+
+/** The MCP server URL as a resource identifier: no query, no fragment. */
+export function resourceOf(url: URL | string): string {
+  const copy = new URL(url);
+  copy.search = '';
+  copy.hash = '';
+  return copy.href;
+}
+
+/**
+ * True when the Protected Resource Metadata `resource` names the server at `serverUrl`: same origin (scheme and
+ * host compared case-insensitively, as URLs), and the server's path equals the resource's path or lies below it
+ * at a segment boundary (a root resource covers `/mcp`; `/mcp` does not cover `/mcp2`).
+ */
+export function resourceMatches(serverUrl: URL | string, resource: string): boolean {
+  let expected: URL;
+  try {
+    expected = new URL(resource);
+  } catch {
+    return false;
+  }
+  const actual = new URL(serverUrl);
+  if (expected.origin !== actual.origin || expected.search !== '' || expected.hash !== '') return false;
+  const base = expected.pathname.endsWith('/') ? expected.pathname : `${expected.pathname}/`;
+  const path = actual.pathname.endsWith('/') ? actual.pathname : `${actual.pathname}/`;
+  return path.startsWith(base);
+}
+
+/**
+ * Finds the Protected Resource Metadata of the MCP server at `serverUrl` (RFC 9728): the `resource_metadata` URL
+ * from the 401 challenge when given, then `/.well-known/oauth-protected-resource/<path>` (when the server has a
+ * path), then the root `/.well-known/oauth-protected-resource`. The first 2xx answer must be a valid document.
+ */
+export async function discoverProtectedResource(
+  serverUrl: URL | string,
+  fetch: FetchLike,
+  resourceMetadataUrl?: string,
+): Promise<{ url: string; metadata: ProtectedResourceMetadata }> {
+  const server = new URL(serverUrl);
+  const candidates: string[] = [];
+  if (resourceMetadataUrl !== undefined) candidates.push(new URL(resourceMetadataUrl, server).href);
+  const path = server.pathname.replace(/\/$/, '');
+  if (path !== '') candidates.push(`${server.origin}/.well-known/oauth-protected-resource${path}`);
+  candidates.push(`${server.origin}/.well-known/oauth-protected-resource`);
+  const tried: string[] = [];
+  for (const url of new Set(candidates)) {
+    const document = await getJson(url, fetch, tried);
+    if (document === undefined) continue;
+    const resource = document.resource;
+    const servers = document.authorization_servers;
+    if (
+      typeof resource !== 'string' ||
+      !Array.isArray(servers) ||
+      servers.length === 0 ||
+      !servers.every((s) => typeof s === 'string')
+    ) {
+      throw new OAuthError(
+        'discovery',
+        `${url} is not Protected Resource Metadata with "resource" and "authorization_servers"`,
+      );
+    }
+    return { url, metadata: document as ProtectedResourceMetadata };
+  }
+  throw new OAuthError(
+    'discovery',
+    `no Protected Resource Metadata for ${server.href} (${tried.join('; ')})`,
+  );
+}
+
+/**
+ * The well-known URLs for `issuer`, in the order MCP requires: for `https://h/p`,
+ * `/.well-known/oauth-authorization-server/p`, `/.well-known/openid-configuration/p`,
+ * `/p/.well-known/openid-configuration`; for `https://h`, `/.well-known/oauth-authorization-server`, then
+ * `/.well-known/openid-configuration`. A path issuer never falls back to the root documents.
+ */
+export function authorizationServerMetadataUrls(issuer: string): string[] {
+  const url = new URL(issuer);
+  const path = url.pathname.replace(/\/$/, '');
+  if (path === '') {
+    return [
+      `${url.origin}/.well-known/oauth-authorization-server`,
+      `${url.origin}/.well-known/openid-configuration`,
+    ];
+  }
+  return [
+    `${url.origin}/.well-known/oauth-authorization-server${path}`,
+    `${url.origin}/.well-known/openid-configuration${path}`,
+    `${url.origin}${path}/.well-known/openid-configuration`,
+  ];
+}
+
+/**
+ * Fetches and validates the metadata of the authorization server `issuer` (RFC 8414 §3.3, OIDC Discovery §4.3):
+ * the first well-known URL that answers 2xx wins; its `issuer` must equal `issuer` exactly (else
+ * `issuer-mismatch`: the metadata is not used), it must name both endpoints, and list `S256` in
+ * `code_challenge_methods_supported` (else `pkce-unsupported`).
+ */
+export async function discoverAuthorizationServer(
+  issuer: string,
+  fetch: FetchLike,
+): Promise<AuthorizationServerMetadata> {
+  const tried: string[] = [];
+  for (const url of authorizationServerMetadataUrls(issuer)) {
+    const document = await getJson(url, fetch, tried);
+    if (document === undefined) continue;
+    if (document.issuer !== issuer) {
+      throw new OAuthError(
+        'issuer-mismatch',
+        `metadata at ${url} names issuer ${JSON.stringify(document.issuer)}, expected ${JSON.stringify(issuer)}`,
+      );
+    }
+    if (typeof document.authorization_endpoint !== 'string' || typeof document.token_endpoint !== 'string') {
+      throw new OAuthError('discovery', `metadata at ${url} lacks authorization_endpoint or token_endpoint`);
+    }
+    const methods = document.code_challenge_methods_supported;
+    if (!Array.isArray(methods) || !methods.includes('S256')) {
+      throw new OAuthError(
+        'pkce-unsupported',
+        `${issuer} does not list S256 in code_challenge_methods_supported`,
+      );
+    }
+    return document as AuthorizationServerMetadata;
+  }
+  throw new OAuthError('discovery', `no authorization server metadata for ${issuer} (${tried.join('; ')})`);
+}
+
+/** GETs a JSON object; `undefined` (and a note in `tried`) for a non-2xx answer or a network error. */
+async function getJson(
+  url: string,
+  fetch: FetchLike,
+  tried: string[],
+): Promise<Record<string, unknown> | undefined> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(url), { method: 'GET', headers: JSON_ACCEPT });
+  } catch (error) {
+    tried.push(`${url}: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {});
+    tried.push(`${url}: HTTP ${response.status}`);
+    return undefined;
+  }
+  let document: unknown;
+  try {
+    document = await response.json();
+  } catch (error) {
+    throw new OAuthError('discovery', `${url} did not answer JSON`, { cause: error });
+  }
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    throw new OAuthError('discovery', `${url} did not answer a JSON object`);
+  }
+  return document as Record<string, unknown>;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import * as api from './index.js';
+import * as jwt from './jwt.js';
+import * as node from './node.js';
+
+describe('@boomerang/auth', () => {
+  it('exports exactly its public API', () => {
+    expect(Object.keys(api).sort()).toEqual([
+      'OAuthError',
+      'authMethodFor',
+      'authorizationServerMetadataUrls',
+      'authorizeWithCode',
+      'bearerAuth',
+      'createPkce',
+      'discoverAuthorizationServer',
+      'discoverProtectedResource',
+      'formatBearerChallenge',
+      'headlessRedirect',
+      'memoryStore',
+      'parseBearerChallenge',
+      'protectedResourceMetadata',
+      'requestToken',
+      'resolveClient',
+      'resourceMatches',
+      'resourceOf',
+      'validateAuthorizationResponse',
+      'withOAuth',
+    ]);
+    expect(Object.keys(jwt).sort()).toEqual(['jwtVerifier']);
+    expect(Object.keys(node).sort()).toEqual(['loopbackRedirect', 'openBrowser']);
+  });
+});

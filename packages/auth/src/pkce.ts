@@ -1,0 +1,28 @@
+/** A PKCE pair (RFC 7636): the secret `verifier` and its S256 `challenge`. */
+export interface Pkce {
+  readonly verifier: string;
+  readonly challenge: string;
+  readonly method: 'S256';
+}
+
+/** Unpadded base64url of `bytes` (RFC 4648 §5). */
+export function base64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** 32 random bytes as base64url (256 bits): `state` values and PKCE verifiers. */
+export function randomToken(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/**
+ * A fresh PKCE pair with the `S256` method: a 43-character verifier from 32 random bytes (Web Crypto), and
+ * `BASE64URL(SHA-256(verifier))` as the challenge. Plain PKCE is never used.
+ */
+export async function createPkce(): Promise<Pkce> {
+  const verifier = randomToken();
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
+  return { verifier, challenge: base64url(new Uint8Array(digest)), method: 'S256' };
+}

@@ -1,0 +1,59 @@
+/** How a client authenticates at the token endpoint (RFC 7591 §2). */
+export type TokenEndpointAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+
+/** A client identity at one authorization server: registered, pre-registered or a metadata-document URL. */
+export interface ClientCredentials {
+  readonly clientId: string;
+  /** Absent for public clients. Secret: never logged, never sent to another authorization server. */
+  readonly clientSecret?: string;
+  /** How to authenticate at the token endpoint; derived from the metadata when absent. */
+  readonly tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
+}
+
+/** Tokens for one resource, from one authorization server. */
+export interface TokenSet {
+  /** The `issuer` of the authorization server that issued them; they are never sent after the AS changes. */
+  readonly issuer: string;
+  readonly accessToken: string;
+  readonly refreshToken?: string;
+  /** Expiry of the access token, seconds since the epoch (from `expires_in`). */
+  readonly expiresAt?: number;
+  /** The scopes this client asked for (the base of the next step-up union). */
+  readonly requestedScopes?: readonly string[];
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+/**
+ * Where the client keeps what it learns: client credentials keyed by the authorization server's `issuer`
+ * (never reused with another issuer), tokens keyed by the MCP server URL (tagged with their issuer). Implement it
+ * over a keychain or an encrypted file to survive restarts; the default, {@link memoryStore}, forgets on exit.
+ */
+export interface OAuthStore {
+  /** The credentials registered at the authorization server `issuer` (exact string), if any. */
+  getClient(issuer: string): Awaitable<ClientCredentials | undefined>;
+  /** Keeps credentials obtained by Dynamic Client Registration at `issuer`. */
+  saveClient(issuer: string, client: ClientCredentials): Awaitable<void>;
+  /** Forgets the credentials of `issuer` (e.g. after the AS revoked the registration). */
+  deleteClient(issuer: string): Awaitable<void>;
+  /** The tokens for the MCP server URL `resource` (no query, no fragment), if any. */
+  getTokens(resource: string): Awaitable<TokenSet | undefined>;
+  /** Replaces the tokens for `resource`. */
+  saveTokens(resource: string, tokens: TokenSet): Awaitable<void>;
+  /** Forgets the tokens for `resource` (refresh failed, or the authorization server changed). */
+  deleteTokens(resource: string): Awaitable<void>;
+}
+
+/** An {@link OAuthStore} in two `Map`s, for one process. */
+export function memoryStore(): OAuthStore {
+  const clients = new Map<string, ClientCredentials>();
+  const tokens = new Map<string, TokenSet>();
+  return {
+    getClient: (issuer) => clients.get(issuer),
+    saveClient: (issuer, client) => void clients.set(issuer, client),
+    deleteClient: (issuer) => void clients.delete(issuer),
+    getTokens: (resource) => tokens.get(resource),
+    saveTokens: (resource, set) => void tokens.set(resource, set),
+    deleteTokens: (resource) => void tokens.delete(resource),
+  };
+}

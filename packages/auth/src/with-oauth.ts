@@ -1,0 +1,230 @@
+import { authorizeWithCode, type RedirectStep } from './authorize.js';
+import { type BearerChallenge, parseBearerChallenge } from './challenge.js';
+import {
+  type AuthorizationServerMetadata,
+  discoverAuthorizationServer,
+  discoverProtectedResource,
+  type FetchLike,
+  resourceMatches,
+  resourceOf,
+} from './discovery.js';
+import { OAuthError } from './errors.js';
+import { type ClientIdentityOptions, resolveClient } from './registration.js';
+import { memoryStore, type OAuthStore, type TokenSet } from './store.js';
+import { requestToken, type TokenResponse } from './token.js';
+
+/** Options of {@link withOAuth}. */
+export interface OAuthOptions extends ClientIdentityOptions {
+  /** The redirect step (browser, loopback listener, or {@link headlessRedirect} for tests and agents). */
+  readonly authorize: RedirectStep;
+  /** Client credentials and tokens. Default {@link memoryStore} (forgets on exit). */
+  readonly store?: OAuthStore | undefined;
+  /** Authorizations (initial plus step-ups) one request may trigger before it fails with `retry-limit`. Default 3. */
+  readonly maxAuthorizations?: number | undefined;
+  /** Ask for `offline_access` (a refresh token) when the authorization server lists it. Default true. */
+  readonly offlineAccess?: boolean | undefined;
+  /** Progress notes (URLs, status codes, reasons; never a secret), for debugging. Default: silent. */
+  readonly onEvent?: ((message: string) => void) | undefined;
+  /** The time in epoch milliseconds; for tests. Default `Date.now`. */
+  readonly now?: (() => number) | undefined;
+}
+
+/** Refresh this long before `expiresAt`, in seconds. */
+const EXPIRY_MARGIN = 30;
+
+/**
+ * Wraps `fetch` with the MCP authorization flow, for `StreamableHttpClientTransport`'s `fetch` option (no
+ * dependency between the packages: both speak `(input: URL, init: RequestInit) => Promise<Response>`).
+ *
+ * Every request to an MCP server URL carries `Authorization: Bearer <token>` once the client holds one for that
+ * URL (refreshed shortly before it expires). When the server answers 401, or 403 with `insufficient_scope`:
+ * 1. Protected Resource Metadata is discovered (RFC 9728) and its `resource` must name the server, else
+ *    `resource-mismatch` before any authorization request;
+ * 2. the first listed authorization server's metadata is discovered and validated (RFC 8414 / OIDC);
+ * 3. on a 401 with a refresh token from that same authorization server, the token is refreshed; otherwise
+ * 4. a client identity is resolved (stored or pre-registered for that issuer, Client ID Metadata Document, or
+ *    Dynamic Client Registration), the scopes chosen (the challenge's, united with those asked before; else
+ *    PRM `scopes_supported`; else none; plus `offline_access` when the AS lists it), and the
+ *    authorization-code grant runs with PKCE S256, `resource`, RFC 9207 `iss` checks;
+ * 5. the request is sent again with the new token (its body must be re-sendable: the transport sends strings).
+ * At most `maxAuthorizations` (default 3) authorizations per request, then `OAuthError('retry-limit')`.
+ * Tokens are tagged with their issuer: when the metadata names another authorization server they are dropped,
+ * and the client registers anew there. Concurrent requests share one authorization. Other responses pass
+ * through untouched. Failures reject with {@link OAuthError}, whose messages hold no secret.
+ */
+export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): FetchLike {
+  if (typeof options?.authorize !== 'function') {
+    throw new TypeError('"authorize" expected a function (authorizationUrl) => redirect URL');
+  }
+  const max = options.maxAuthorizations ?? 3;
+  if (!Number.isSafeInteger(max) || max < 1) {
+    throw new RangeError(`"maxAuthorizations" expected an integer ≥ 1, got ${String(max)}`);
+  }
+  requireSecure(options.redirectUri, 'redirect URI');
+  const base: FetchLike = fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const store = options.store ?? memoryStore();
+  const now = options.now ?? Date.now;
+  const note = options.onEvent ?? (() => {});
+  const metadata = new Map<string, Promise<AuthorizationServerMetadata>>();
+  const inflight = new Map<string, Promise<void>>();
+
+  const metadataFor = (issuer: string): Promise<AuthorizationServerMetadata> => {
+    let known = metadata.get(issuer);
+    if (known === undefined) {
+      requireSecure(issuer, 'authorization server');
+      note(`discovering authorization server ${issuer}`);
+      known = discoverAuthorizationServer(issuer, base);
+      known.catch(() => metadata.delete(issuer));
+      metadata.set(issuer, known);
+    }
+    return known;
+  };
+
+  /** Stores a token response; `keep` carries what it may omit (the refresh token) and the scopes asked. */
+  const save = async (
+    resource: string,
+    issuer: string,
+    got: TokenResponse,
+    keep: {
+      readonly refreshToken?: string | undefined;
+      readonly requestedScopes?: readonly string[] | undefined;
+    },
+  ) => {
+    const refreshToken = got.refreshToken ?? keep.refreshToken;
+    await store.saveTokens(resource, {
+      issuer,
+      accessToken: got.accessToken,
+      ...(refreshToken !== undefined && { refreshToken }),
+      ...(got.expiresAt !== undefined && { expiresAt: got.expiresAt }),
+      ...(keep.requestedScopes !== undefined && { requestedScopes: keep.requestedScopes }),
+    });
+  };
+
+  const refresh = async (resource: string, tokens: TokenSet): Promise<boolean> => {
+    if (tokens.refreshToken === undefined) return false;
+    try {
+      const as = await metadataFor(tokens.issuer);
+      const client = await resolveClient(as, options, store, base);
+      note(`refreshing the token for ${resource} at ${as.token_endpoint}`);
+      const grant = { grant_type: 'refresh_token', refresh_token: tokens.refreshToken, resource };
+      await save(resource, as.issuer, await requestToken(as, client, grant, base, now), tokens);
+      return true;
+    } catch (error) {
+      note(`refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+      await store.deleteTokens(resource);
+      return false;
+    }
+  };
+
+  const currentToken = async (resource: string): Promise<string | undefined> => {
+    let tokens = await store.getTokens(resource);
+    if (tokens?.expiresAt !== undefined && tokens.expiresAt - EXPIRY_MARGIN <= now() / 1000) {
+      tokens = (await refresh(resource, tokens)) ? await store.getTokens(resource) : undefined;
+    }
+    return tokens?.accessToken;
+  };
+
+  const authorize = async (
+    url: URL,
+    resource: string,
+    challenge: BearerChallenge | undefined,
+    status: number,
+    mayRefresh: boolean,
+  ) => {
+    note(`HTTP ${status} from ${resource}; discovering its Protected Resource Metadata`);
+    const { url: prmUrl, metadata: prm } = await discoverProtectedResource(
+      url,
+      base,
+      challenge?.resourceMetadata,
+    );
+    if (!resourceMatches(url, prm.resource)) {
+      throw new OAuthError(
+        'resource-mismatch',
+        `${prmUrl} describes resource ${JSON.stringify(prm.resource)}, not ${JSON.stringify(resource)}: not authorizing`,
+      );
+    }
+    const issuer = prm.authorization_servers[0] as string;
+    let tokens = await store.getTokens(resource);
+    if (tokens !== undefined && tokens.issuer !== issuer) {
+      note(`the authorization server changed from ${tokens.issuer} to ${issuer}; dropping its tokens`);
+      await store.deleteTokens(resource);
+      tokens = undefined;
+    }
+    const as = await metadataFor(issuer);
+    if (status === 401 && mayRefresh && tokens !== undefined && (await refresh(resource, tokens))) return;
+    const previous = tokens?.requestedScopes ?? [];
+    let scopes: string[] =
+      challenge?.scope !== undefined
+        ? [...new Set([...previous, ...challenge.scope])]
+        : previous.length > 0
+          ? [...previous]
+          : [...(prm.scopes_supported ?? [])];
+    if (options.offlineAccess !== false && as.scopes_supported?.includes('offline_access')) {
+      scopes = [...new Set([...scopes, 'offline_access'])];
+    }
+    const client = await resolveClient(as, options, store, base);
+    note(
+      `authorizing ${prm.resource} at ${as.authorization_endpoint} (scope: ${scopes.join(' ') || 'none'})`,
+    );
+    const request = { as, client, redirectUri: options.redirectUri, resource: prm.resource, scopes };
+    const got = await authorizeWithCode(request, options.authorize, base, now);
+    await save(resource, as.issuer, got, { requestedScopes: scopes });
+  };
+
+  const send = async (url: URL, init: RequestInit, resource: string) => {
+    const token = await currentToken(resource);
+    const headers = new Headers(init.headers);
+    if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+    return { response: await base(url, { ...init, headers }), token };
+  };
+
+  return async (input, init = {}) => {
+    const url = new URL(input);
+    const resource = resourceOf(url);
+    let { response, token } = await send(url, init, resource);
+    let authorizations = 0;
+    for (let round = 0; round <= 2 * max + 1; round++) {
+      const denied = response.status === 401 || response.status === 403;
+      const challenge = denied ? parseBearerChallenge(response.headers.get('www-authenticate')) : undefined;
+      if (!denied || (response.status === 403 && challenge?.error !== 'insufficient_scope')) return response;
+      if (init.body instanceof ReadableStream) return response; // cannot be sent twice
+      const latest = (await store.getTokens(resource))?.accessToken;
+      const pending = inflight.get(resource); // read after the last await: no other request slips in between
+      if (pending !== undefined) {
+        await pending; // another request is authorizing this server: share its outcome
+      } else if (latest === undefined || latest === token) {
+        if (authorizations >= max) {
+          throw new OAuthError(
+            'retry-limit',
+            `${resource} still answered HTTP ${response.status} after ${max} authorizations`,
+          );
+        }
+        authorizations++;
+        const job = authorize(url, resource, challenge, response.status, authorizations === 1);
+        inflight.set(resource, job);
+        try {
+          await job;
+        } finally {
+          inflight.delete(resource);
+        }
+      }
+      await response.body?.cancel().catch(() => {});
+      ({ response, token } = await send(url, init, resource));
+    }
+    return response;
+  };
+}
+
+/** Authorization servers and redirect URIs must be `https`, or `http` on a loopback host. */
+function requireSecure(value: string, what: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new OAuthError('insecure', `the ${what} ${JSON.stringify(value)} is not a URL`);
+  }
+  const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new OAuthError('insecure', `the ${what} ${url.origin} is neither https nor loopback http`);
+  }
+}
