@@ -29,6 +29,7 @@ export {
   type ResolvedValues,
   type ResolveMapFor,
   type Resolver,
+  type ResolverOf,
   type ResolverSpec,
   type ResolverUses,
   resolver,

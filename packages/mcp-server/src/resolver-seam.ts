@@ -1,4 +1,13 @@
-// The one place the McpServer core imports the resolver engine from (src/resolvers, its own module).
+// The one place the McpServer core imports the resolver engine from (src/resolvers, its own module). How the core
+// uses it:
+// - `planResolvers(owner, resolve, inputKeys, { maxStateBytes })` once per registration (`resolving.ts`):
+//   `owner` is `tool 'x'`, `prompt 'x'` or `resource template 'x://{id}'`; `inputKeys` are the zod input's keys
+//   (a template's variable names). An empty `resolve` map counts as none.
+// - `runResolvers(plan, { args, ctx, inputResponses, state })` per request, with the validated arguments minus
+//   every resolved name (a template's matched variables) and the state the low-level server opened.
+// - What it throws: an `McpError` goes out as is; a `ResolutionError` becomes an `isError` result (tools) or
+//   `-32602` (prompts, templates); anything else, the state cap's `RangeError` included, an `isError` result
+//   (tools, logged) or `-32603` (prompts, templates).
 export {
   type AnyResolver,
   DEFAULT_MAX_STATE_BYTES,
@@ -18,6 +27,7 @@ export {
   type ResolvedValues,
   type ResolveMapFor,
   type Resolver,
+  type ResolverOf,
   type ResolverPlan,
   type ResolverSpec,
   type ResolverUses,

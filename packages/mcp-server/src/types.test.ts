@@ -3,6 +3,7 @@ import { inputRequired } from '@boomerang/protocol';
 import type { RequestContext } from '@boomerang/server';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
+import type { ResolverOf } from './index.js';
 import { McpServer } from './mcp-server.js';
 import { elicit, elicitResult, resolver } from './resolver-seam.js';
 import type { NoResolved } from './types.js';
@@ -147,5 +148,13 @@ describe('handler types', () => {
       // @ts-expect-error `stock` needs `title`, the template has `id`
       mcp.resourceTemplate('w://{id}', { resolve: { stock } }, () => contents),
     );
+  });
+});
+
+describe('public resolver types', () => {
+  it('names the type resolver() returns, so consumers can export their resolvers (declaration emit)', () => {
+    expectTypeOf(stock).toEqualTypeOf<
+      ResolverOf<{ title: string }, 'title', Record<never, never>, { count: number }>
+    >();
   });
 });

@@ -29,6 +29,7 @@ export type {
   ResolveMapFor,
   Resolver,
   ResolverFn,
+  ResolverOf,
   ResolverSpec,
   ResolverUses,
   SampleAnswer,

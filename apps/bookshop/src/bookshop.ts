@@ -1,0 +1,134 @@
+// The bookshop McpServer: five tools, each showing one part of the resolver story.
+import { McpServer, type McpServerOptions } from '@boomerang/mcp-server';
+import { z } from 'zod';
+import {
+  blurb,
+  CATALOGUE,
+  checkStock,
+  confirmBackorder,
+  estimateDelivery,
+  giftWrap,
+  SIGN_IN_URL,
+  type Stock,
+  signIn,
+  workspace,
+} from './resolvers.js';
+
+const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+const titleInput = z.object({ title: z.string().min(1).describe('The exact title, e.g. "Dune"') });
+
+function stockLine(stock: Stock): string {
+  if (!stock.known) return `"${stock.title}" is not in our catalogue.`;
+  return stock.count > 0
+    ? `"${stock.title}" by ${stock.author}: ${stock.count} in stock, EUR ${stock.price.toFixed(2)}.`
+    : `"${stock.title}" by ${stock.author}: out of stock (backorder: about three weeks).`;
+}
+
+/**
+ * Builds the bookshop. Request state is sealed by default (a key made for this instance), so a retry must
+ * come back to the same process: fine for one `listen` (the demo), give `requestStateSecurity.keys` for more.
+ *
+ * | tool              | resolvers                                   | asks                                           |
+ * | ----------------- | ------------------------------------------- | ---------------------------------------------- |
+ * | `check_stock`     | `checkStock` (pure)                         | nothing                                        |
+ * | `order_book`      | stock, backorder, shipping, delivery, gift  | backorder (out of stock) + gift; then shipping |
+ * | `write_blurb`     | `blurb`                                     | the client's LLM (sampling)                    |
+ * | `export_wishlist` | `workspace`                                 | the client's roots                             |
+ * | `order_history`   | `signIn`                                    | a URL elicitation (sign in out of band)        |
+ */
+export function createBookshopServer(options: Pick<McpServerOptions, 'logger'> = {}): McpServer {
+  const mcp = new McpServer(
+    { name: 'Bookshop', version: '1.0.0' },
+    {
+      ...options,
+      instructions: `A small bookshop. Titles: ${CATALOGUE.map((b) => b.title).join(', ')}.`,
+    },
+  );
+
+  mcp.tool(
+    'check_stock',
+    {
+      title: 'Check stock',
+      description: 'How many copies of a book are on the shelf. Never asks anything.',
+      input: titleInput,
+      annotations: { readOnlyHint: true },
+      resolve: { stock: checkStock },
+    },
+    (_args, { stock }) => text(stockLine(stock)),
+  );
+
+  mcp.tool(
+    'order_book',
+    {
+      title: 'Order a book',
+      description:
+        'Order a book. Asks to confirm a backorder when it is out of stock, how to ship it, and whether it is a gift.',
+      input: titleInput,
+      resolve: { stock: checkStock, backorder: confirmBackorder, delivery: estimateDelivery, gift: giftWrap },
+    },
+    (_args, { stock, backorder, delivery, gift }) => {
+      if (!stock.known) return { ...text(stockLine(stock)), isError: true };
+      if (!backorder.confirm || !delivery.ship) return text(`Not ordered: "${stock.title}" is out of stock.`);
+      const wrapped =
+        gift.action === 'accept' && gift.content.wrap
+          ? `, gift-wrapped${gift.content.note === undefined ? '' : ` with a card: "${gift.content.note}"`}`
+          : '';
+      const how = delivery.shipping === 'pickup' ? 'ready for pickup' : `${delivery.shipping} shipping`;
+      const total = stock.price * delivery.copies + (delivery.shipping === 'express' ? 6 : 0);
+      const notify =
+        backorder.notify.length > 0 ? `; we will tell you by ${backorder.notify.join(' and ')}` : '';
+      return text(
+        `Ordered ${delivery.copies} × "${stock.title}" (${delivery.binding})${stock.count > 0 ? '' : ' on backorder'}` +
+          `${wrapped}: ${how}, arriving in ${delivery.days} days, EUR ${total.toFixed(2)}${notify}.`,
+      );
+    },
+  );
+
+  mcp.tool(
+    'write_blurb',
+    {
+      title: 'Write a shelf-talker',
+      description: "Writes a one-line blurb for a book with the client's LLM (sampling).",
+      input: titleInput,
+      resolve: { stock: checkStock, completion: blurb },
+    },
+    (_args, { stock, completion }) => {
+      const blocks = Array.isArray(completion.content) ? completion.content : [completion.content];
+      const line = blocks.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ');
+      return text(`Shelf-talker for "${stock.title}" (${completion.model}): ${line}`);
+    },
+  );
+
+  mcp.tool(
+    'export_wishlist',
+    {
+      title: 'Export a wishlist',
+      description: "Plans where a wishlist file would go in the client's workspace (its roots).",
+      input: z.object({ titles: z.array(z.string()).min(1).describe('Titles to put on the wishlist') }),
+      resolve: { roots: workspace },
+    },
+    ({ titles }, { roots }) => {
+      const root = roots.roots[0];
+      if (root === undefined)
+        return { ...text('The client shared no roots: nowhere to write.'), isError: true };
+      const file = new URL('wishlist.md', root.uri.endsWith('/') ? root.uri : `${root.uri}/`);
+      return text(
+        `Wishlist of ${titles.length} title(s) would be written to ${file.href} ` +
+          `(the first of ${roots.roots.length} root(s)${root.name === undefined ? '' : `, "${root.name}"`}).`,
+      );
+    },
+  );
+
+  mcp.tool(
+    'order_history',
+    {
+      title: 'Order history',
+      description: `Shows past orders once the customer has signed in at ${SIGN_IN_URL} (URL elicitation).`,
+      annotations: { readOnlyHint: true },
+      resolve: { signedIn: signIn },
+    },
+    () => text('Signed in. Past orders: "Dune" (2024-03-02), "Neuromancer" (2025-11-19).'),
+  );
+
+  return mcp;
+}
