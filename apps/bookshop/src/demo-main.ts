@@ -1,11 +1,10 @@
 // The bookshop demo: a client calls every tool over Streamable HTTP and prints each round.
 import { Client, type InputCallbacks } from '@boomerang/client';
+import { createRoundPrinter, tapTransport } from '@boomerang/demo-kit';
 import type { CallToolResult } from '@boomerang/protocol';
 import { StreamableHttpClientTransport } from '@boomerang/transport-http';
 import { listen } from '@boomerang/transport-http/node';
 import { createBookshopServer } from './bookshop.js';
-import { createRoundPrinter } from './rounds.js';
-import { tapTransport } from './tap.js';
 
 /** One call of the demo. */
 export interface DemoCall {

@@ -1,9 +1,8 @@
 import { Client, type ElicitationCallback } from '@boomerang/client';
+import { createRoundPrinter, tapTransport } from '@boomerang/demo-kit';
 import type { ElicitResult, GetPromptResult } from '@boomerang/protocol';
 import { createInMemoryPair } from '@boomerang/transport-memory';
-import { createRoundPrinter } from './rounds.js';
 import { createBriefingServer } from './server.js';
-import { tapTransport } from './tap.js';
 
 /** The two prompts of the briefing server. */
 export const PROMPTS = ['briefing', 'briefing_by_hand'] as const;

@@ -1,10 +1,10 @@
 import type { ElicitationCallback } from '@boomerang/client';
+import { tapTransport } from '@boomerang/demo-kit';
 import type { CallToolResult, ElicitResult } from '@boomerang/protocol';
 import { generateKey } from '@boomerang/seal';
 import { type Choice, choicesOf, createWireRenderer, firstText, formSchemaOf } from './format.js';
 import { hostProvisioner } from './host.js';
 import { provisionTool } from './server.js';
-import { tapTransport } from './tap.js';
 
 /** Options of {@link runDemo}. */
 export interface DemoOptions {

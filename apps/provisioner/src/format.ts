@@ -1,3 +1,4 @@
+import type { Direction } from '@boomerang/demo-kit';
 import {
   type CallToolResult,
   type ElicitRequest,
@@ -10,7 +11,6 @@ import {
   isJSONRPCResultResponse,
   type JSONRPCMessage,
 } from '@boomerang/protocol';
-import type { Direction } from './tap.js';
 
 /** Shortens an opaque token for display: its head, its tail and its length. */
 export function abbreviate(token: string): string {

@@ -1,4 +1,5 @@
 import { Client } from '@boomerang/client';
+import { type Direction, tapTransport } from '@boomerang/demo-kit';
 import {
   type CallToolResult,
   type ElicitRequest,
@@ -11,7 +12,6 @@ import { generateKey } from '@boomerang/seal';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProvisionerServer, REGIONS } from './server.js';
-import { type Direction, tapTransport } from './tap.js';
 
 interface Seen {
   direction: Direction;
