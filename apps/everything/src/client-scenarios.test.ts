@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { scenarioFor, scenarios } from './client-scenarios.js';
+
+describe('scenarioFor', () => {
+  it('knows every non-auth client scenario of the suite at 2026-07-28', () => {
+    expect(Object.keys(scenarios).sort()).toEqual([
+      'http-custom-headers',
+      'http-invalid-tool-headers',
+      'http-standard-headers',
+      'json-schema-2020-12-preservation',
+      'json-schema-ref-no-deref',
+      'request-metadata',
+      'sep-2322-client-request-state',
+      'tools_call',
+    ]);
+  });
+
+  it('runs the authorized flow for auth/* and nothing for an unknown name', () => {
+    expect(scenarioFor('auth/metadata-default')).toBeTypeOf('function');
+    expect(scenarioFor('toString')).toBeUndefined();
+    expect(scenarioFor('no-such-scenario')).toBeUndefined();
+  });
+});

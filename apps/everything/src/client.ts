@@ -1,0 +1,67 @@
+// The conformance client: `node dist/client.js <server-url>`, scenario from MCP_CONFORMANCE_SCENARIO.
+import { Client } from '@boomerang/client';
+import { StreamableHttpClientTransport } from '@boomerang/transport-http';
+import { scenarioFor, scenarios } from './client-scenarios.js';
+
+/** A client that can answer every input request the referee's mock servers send. */
+function createClient(): Client {
+  return new Client(
+    { name: 'boomerang-everything-client', version: '0.0.0' },
+    {
+      elicitation: async (params) => ({
+        action: 'accept',
+        content: params.mode === 'url' ? undefined : { confirmed: true },
+      }),
+      sampling: async () => ({
+        role: 'assistant',
+        content: { type: 'text', text: 'A sampled answer.' },
+        model: 'boomerang-everything',
+        stopReason: 'endTurn',
+      }),
+      roots: async () => ({ roots: [{ uri: 'file:///tmp/everything', name: 'everything' }] }),
+      requestTimeoutMs: 20_000,
+    },
+  );
+}
+
+function parseContext(text: string | undefined): Record<string, unknown> {
+  if (text === undefined || text === '') return {};
+  const value: unknown = JSON.parse(text);
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** Runs one scenario against `url` and resolves to the exit code. */
+export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const url = argv.at(-1);
+  const name = env.MCP_CONFORMANCE_SCENARIO ?? '';
+  const scenario = scenarioFor(name);
+  if (url === undefined || !/^https?:\/\//.test(url) || scenario === undefined) {
+    console.error('usage: MCP_CONFORMANCE_SCENARIO=<scenario> node dist/client.js <server-url>');
+    console.error(`scenarios: ${Object.keys(scenarios).join(', ')}, auth/*`);
+    return 2;
+  }
+  const version = env.MCP_CONFORMANCE_PROTOCOL_VERSION;
+  if (version !== undefined && version !== '2026-07-28') {
+    console.error(`this client speaks 2026-07-28 only, not ${version}`);
+    return 2;
+  }
+  const client = createClient();
+  await client.connect(new StreamableHttpClientTransport(url));
+  try {
+    await scenario({
+      client,
+      context: parseContext(env.MCP_CONFORMANCE_CONTEXT),
+      log: (line) => console.log(`[${name}] ${line}`),
+    });
+    return 0;
+  } catch (error) {
+    console.error(`[${name}] failed:`, error);
+    return 1;
+  } finally {
+    await client.close();
+  }
+}
+
+process.once('SIGTERM', () => process.exit(143));
+// Exit explicitly: a keep-alive socket must not hold the referee until its timeout.
+process.exit(await main(process.argv.slice(2), process.env));

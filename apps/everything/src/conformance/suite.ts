@@ -1,0 +1,77 @@
+// Where the pinned conformance CLI and our Node 20 preload live, and how to call the CLI.
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+
+/** The protocol revision every run tests. */
+export const SPEC_VERSION = '2026-07-28';
+
+/** apps/everything, from src/conformance/*.ts (tests) and from dist/conformance.js (the built runner) alike. */
+export const appDir = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!isApp(dir)) {
+    if (dirname(dir) === dir) throw new Error('cannot find the @boomerang/everything package directory');
+    dir = dirname(dir);
+  }
+  return dir;
+})();
+
+function isApp(dir: string): boolean {
+  const manifest = join(dir, 'package.json');
+  return (
+    existsSync(manifest) &&
+    (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === '@boomerang/everything'
+  );
+}
+
+/** The files a run needs. */
+export interface SuitePaths {
+  /** The conformance CLI (`dist/index.js` of the pinned devDependency). */
+  readonly cli: string;
+  /** Its version, as installed. */
+  readonly version: string;
+  /** `file:` URL of conformance/node20/preload.mjs, for `node --import`. */
+  readonly preload: string;
+  /** The built programs under test. */
+  readonly serverJs: string;
+  readonly clientJs: string;
+  /** The checked-in expected failures. */
+  readonly expectedFailures: string;
+}
+
+/** Locates the installed suite (the devDependency of this app) and the files of this app. */
+export function suitePaths(): SuitePaths {
+  const require = createRequire(join(appDir, 'package.json'));
+  const manifest = require.resolve('@modelcontextprotocol/conformance/package.json');
+  return {
+    cli: join(dirname(manifest), 'dist/index.js'),
+    version: (require(manifest) as { version: string }).version,
+    preload: pathToFileURL(join(appDir, 'conformance/node20/preload.mjs')).href,
+    serverJs: join(appDir, 'dist/server.js'),
+    clientJs: join(appDir, 'dist/client.js'),
+    expectedFailures: join(appDir, 'conformance/expected-failures.yml'),
+  };
+}
+
+/** The arguments that run the CLI under Node with the preload: `node <cliArgs(...)>`. */
+export function cliArgs(paths: SuitePaths, args: readonly string[]): string[] {
+  return ['--import', paths.preload, paths.cli, ...args];
+}
+
+/** The scenario names the CLI lists for one leg at {@link SPEC_VERSION} (what `--suite all` runs). */
+export async function listScenarios(paths: SuitePaths, leg: 'server' | 'client'): Promise<string[]> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    cliArgs(paths, ['list', `--${leg}`, '--spec-version', SPEC_VERSION]),
+    { timeout: 60_000 },
+  );
+  return parseScenarioList(stdout);
+}
+
+/** The names in `conformance list` output: lines `  - <name> [<versions>]`. */
+export function parseScenarioList(text: string): string[] {
+  return [...text.matchAll(/^ {2}- (\S+)/gm)].map((match) => match[1] as string);
+}
