@@ -285,10 +285,17 @@ function notFound(method: string): McpError {
 }
 
 /**
- * A legacy `initialize`: this server has no handshake. The answer is `-32022` naming the supported versions,
+ * `initialize`: this server has no handshake. A modern request (protocol version in `_meta`) gets `-32601`; a
+ * legacy client gets `-32022` naming the supported versions,
  * so a legacy client has something actionable to show (spec: a modern-only server SHOULD name them).
  */
 function initializeError(params: unknown): McpError {
+  // A modern request (version in `_meta`) asked for a method 2026-07-28 does not have: -32601 (HTTP 404).
+  const meta = isPlainObject(params) && isPlainObject(params._meta) ? params._meta : undefined;
+  if (meta !== undefined && typeof meta[MetaKey.protocolVersion] === 'string') {
+    const message = 'Method not found: initialize (2026-07-28 has no handshake)';
+    return new McpError(ErrorCode.MethodNotFound, message, { supported: [...SUPPORTED_PROTOCOL_VERSIONS] });
+  }
   const requested = isPlainObject(params) ? params.protocolVersion : undefined;
   const { code, data } = McpError.unsupportedProtocolVersion(
     typeof requested === 'string' ? requested : 'unknown',

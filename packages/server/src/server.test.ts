@@ -120,6 +120,30 @@ describe('handle(): routing', () => {
   });
 });
 
+describe('handle(): initialize with modern _meta', () => {
+  it('is -32601: 2026-07-28 has no initialize method (HTTP 404), and names the supported versions', async () => {
+    const { server } = makeServer();
+    const error = errorOf(
+      await server.handle({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'c', version: '1' },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    );
+    expect(error.code).toBe(ErrorCode.MethodNotFound);
+    expect(error.data).toEqual({ supported: ['2026-07-28'] });
+  });
+});
+
 describe('handle(): per-request _meta', () => {
   const call = (params: Record<string, unknown> | undefined) => {
     const { server } = makeServer();
