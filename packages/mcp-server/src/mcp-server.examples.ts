@@ -12,10 +12,10 @@ const inventory = new Map([
 const checkStock = resolver({ args: ['title'] }, ({ title }: { title: string }) => ({
   count: inventory.get(title)?.count ?? 0,
 }));
+// Build question schemas once (module scope): a zod schema per call costs its conversion to JSON Schema too.
+const Backorder = z.object({ confirm: z.boolean() });
 const confirmBackorder = resolver({ args: ['title'], uses: { stock: checkStock } }, ({ title, stock }) =>
-  stock.count > 0
-    ? { confirm: true }
-    : elicit(`"${title}" is out of stock. Order it anyway?`, z.object({ confirm: z.boolean() })),
+  stock.count > 0 ? { confirm: true } : elicit(`"${title}" is out of stock. Order it anyway?`, Backorder),
 );
 
 export const shop = new McpServer({ name: 'shop', version: '1.0.0' }); // request state sealed by default

@@ -70,6 +70,9 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'pageSize',
   'maxStateBytes',
   'notifications',
+  'legacy',
+  'legacyShim',
+  'legacyRequestTimeoutMs',
 ]);
 
 /** A registered tool: `update({ title, description, annotations, icons, _meta })` or `remove()`. */
@@ -153,6 +156,7 @@ export class McpServer implements MessageHandler {
       ...(notifications === undefined ? {} : { notifications }),
       ...(logger === undefined ? {} : { logger }),
       ...(cache === undefined ? {} : { cache }),
+      ...legacyOptions(options),
       requestState: requestStateEnvelope(info.name, options.requestStateSecurity),
       onListTools: (params) => {
         gate('tools/list', tools);
@@ -383,6 +387,13 @@ export class McpServer implements MessageHandler {
     set('resources', this.#resources.ever || this.#templates.ever);
     set('completions', this.#completions);
   }
+}
+
+/** The 2025-11-25 settings, passed to the low-level server as given (it checks them). */
+function legacyOptions({ legacy, legacyShim, legacyRequestTimeoutMs }: McpServerOptions) {
+  return Object.fromEntries(
+    Object.entries({ legacy, legacyShim, legacyRequestTimeoutMs }).filter(([, v]) => v !== undefined),
+  );
 }
 
 /** The warn function for what this package logs itself (the low-level server logs the rest). */

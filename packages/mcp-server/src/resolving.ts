@@ -48,6 +48,8 @@ export function resolveRound(
     ctx,
     inputResponses: ctx.inputResponses,
     state: ctx.requestState,
+    // A 2025-11-25 session: questions go to the client mid-call through the server's back-channel.
+    ...(ctx.ask === undefined ? {} : { ask: ctx.ask }),
   });
 }
 

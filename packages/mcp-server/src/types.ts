@@ -81,6 +81,15 @@ export interface McpServerOptions {
    * `isError` result) instead of minting a huge token; sampling completions are the usual culprit.
    */
   maxStateBytes?: number;
+  /**
+   * Serve 2025-11-25 clients (default `true`): on a connection that opens with `initialize`, the same resolvers
+   * ask through real server→client requests mid-call. `false`: `initialize` answers `-32022`.
+   */
+  legacy?: boolean;
+  /** Fulfil a hand-built `InputRequiredResult` on a legacy session through the back-channel (default `false`). */
+  legacyShim?: boolean;
+  /** How long a legacy server→client request waits, in ms (default 60 000). */
+  legacyRequestTimeoutMs?: number;
 }
 
 // --- completion

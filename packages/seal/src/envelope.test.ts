@@ -21,6 +21,22 @@ function fixNonce(): void {
   );
 }
 
+describe('nonces', () => {
+  it('are drawn from the CSPRNG for every token, never from a pool a VM snapshot or fork could replay', () => {
+    const spy = vi.spyOn(globalThis.crypto, 'getRandomValues');
+    const sealer = entries[0]!.api.createSealer({ keys: [SECRET] });
+    const seen = new Set<string>();
+    const before = spy.mock.calls.length;
+    for (let i = 0; i < 50; i++) {
+      const bytes = Buffer.from(sealer.seal(new Uint8Array(1)), 'base64url');
+      seen.add(bytes.subarray(8, 32).toString('hex'));
+    }
+    expect(seen.size).toBe(50);
+    expect(spy.mock.calls.length - before).toBe(50);
+    vi.restoreAllMocks();
+  });
+});
+
 describe('token format v1', () => {
   afterEach(() => {
     vi.restoreAllMocks();

@@ -95,6 +95,8 @@ export function keyRingEnvelope(ring: KeyRing, backend: Backend): Envelope {
       const out = new Uint8Array(FRAMING_BYTES + claims.length + payload.length);
       out.set(FORMAT_PREFIX, 0);
       out.set(id, KEY_ID_AT);
+      // One CSPRNG draw per token, deliberately: a pool of pre-drawn nonces captured in a VM snapshot or a
+      // forked process would hand the same nonces to every clone, and one nonce reused under a key breaks it.
       const nonce = globalThis.crypto.getRandomValues(out.subarray(NONCE_AT, BODY_AT));
       out.set(claims, BODY_AT);
       out.set(payload, BODY_AT + claims.length);

@@ -16,8 +16,9 @@ export type RefusalAction = 'decline' | 'cancel';
 
 /**
  * A resolver's elicitation was declined or cancelled and its consumer wanted the accepted content (it asked
- * with `elicit`/`elicitUrl`, not `elicitResult`/`elicitUrlResult`). The server turns it into an `isError` result
- * the model can read: `Resolver for 'backorder' could not resolve: elicitation was declined`.
+ * with `elicit`/`elicitUrl`, not `elicitResult`/`elicitUrlResult`). `McpServer` turns it into an `isError` result
+ * the model can read on tools, `Resolver for 'backorder' could not resolve: elicitation was declined`, and into
+ * `-32602` with the same message on prompts and templates (which have no `isError` result).
  */
 export class ResolutionError extends Error {
   override readonly name = 'ResolutionError';

@@ -29,7 +29,7 @@ export function isZodSchema(value: unknown): value is z.ZodType {
  * The requested schema for a zod form schema: `z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' })`
  * trimmed to `{ type: 'object', properties, required? }`, each property trimmed to the members its kind allows
  * (zod's `pattern`s, `$schema`, `additionalProperties` and the ±2^53 bounds of `.int()` are dropped; the answer
- * is still validated with the full zod schema). Results are cached per schema object.
+ * is still validated with the full zod schema). Results are cached per schema object, and deeply frozen.
  *
  * @throws TypeError when `schema` is not a zod schema, not an object schema with `properties`, or has a field
  * outside the elicitation subset (nested objects, unions of types, nullable fields, arrays other than
@@ -66,8 +66,19 @@ export function requestedSchemaOf(schema: unknown, where: string): RequestedSche
     : [];
   const result: RequestedSchema =
     required.length > 0 ? { type: 'object', properties, required } : { type: 'object', properties };
+  deepFreeze(result);
   cache.set(schema, result);
   return result;
+}
+
+/**
+ * Freezes a JSON value at every depth. The cached requested schema is shared by every question built from one
+ * zod schema, and form question digests are memoised per requested schema: it must never change.
+ */
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const member of Object.values(value)) deepFreeze(member);
 }
 
 /** Copies the members of `from` named in `keys` whose value passes `ok`. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { elicit, elicitResult, elicitUrl, elicitUrlResult, listRoots, sample } from './index.js';
 import { questionOf } from './questions.js';
+import { questionDigest } from './state.js';
 
 /** The requested schema an elicit question publishes. */
 function published(schema: z.ZodType<Record<string, unknown>>): unknown {
@@ -208,5 +209,37 @@ describe('reading answers', () => {
     expect(await read(elicit('Q?', schema), { action: 'accept', content: { code: 'no' } })).toMatchObject({
       ok: false,
     });
+  });
+});
+
+describe('question digests', () => {
+  it('equal questionDigest of the rendered request, memoised or not, for every kind', () => {
+    const schema = z.object({ ok: z.boolean() });
+    const questions = [
+      elicit('Go?', schema),
+      elicit('Go?', schema), // memoised per requested schema and message
+      elicit('Go!', schema),
+      elicitResult('Go?', z.object({ ok: z.boolean() })),
+      elicitUrl('Sign in', 'https://x.example/a'),
+      sample({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 }),
+      listRoots(),
+      listRoots(),
+    ];
+    const digests = questions.map((q) => {
+      const impl = questionOf(q);
+      expect(impl?.digest()).toBe(questionDigest(impl?.request));
+      return impl?.digest();
+    });
+    expect(digests[0]).toBe(digests[1]);
+    expect(digests[0]).not.toBe(digests[2]);
+    expect(digests[0]).toBe(digests[3]); // same rendered question, another schema object
+  });
+
+  it('the shared requested schema is frozen, so a memoised digest cannot go stale', () => {
+    const request = questionOf(elicit('Q?', z.object({ tags: z.array(z.enum(['a', 'b'])) })))?.request;
+    const requested = (request as { params: { requestedSchema: Record<string, unknown> } }).params
+      .requestedSchema;
+    expect(Object.isFrozen(requested)).toBe(true);
+    expect(Object.isFrozen((requested.properties as Record<string, object>).tags)).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { RefusalAction } from './errors.js';
 import { requestedSchemaOf } from './form-schema.js';
+import { questionDigest } from './state.js';
 import type {
   ElicitOutcome,
   ElicitUrlOutcome,
@@ -38,21 +39,77 @@ export interface QuestionImpl {
   readonly kind: QuestionKind;
   /** The input request sent to the client, exactly as rendered this round. */
   readonly request: InputRequest;
+  /** {@link questionDigest} of `request` (memoised where the rendering allows it). */
+  digest(): string;
   /** Reads a fresh answer, or a recorded one (the `record` of an earlier read). Never throws. */
   read(answer: unknown): Promise<AnswerRead>;
 }
 
-const questions = new WeakMap<object, QuestionImpl>();
+/**
+ * The handle a question builder returns: frozen, opaque, and unforgeable (the implementation sits in a private
+ * field, which only this module can read). A private field instead of a WeakMap entry: a question is built on
+ * every round, and short-lived WeakMap keys cost the garbage collector.
+ */
+class QuestionHandle {
+  readonly #impl: QuestionImpl;
+  readonly kind: QuestionKind;
+
+  constructor(impl: QuestionImpl) {
+    this.#impl = impl;
+    this.kind = impl.kind;
+    Object.freeze(this);
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'Question';
+  }
+
+  static implOf(value: object): QuestionImpl | undefined {
+    return #impl in value ? (value as QuestionHandle).#impl : undefined;
+  }
+}
+
+/**
+ * Digests of form questions by requested schema (cached per zod schema, so stable) and message: a form asked
+ * again renders the same request, and its digest is a lookup instead of canonical JSON plus SHA-256. Bounded,
+ * so messages built from arguments cannot grow it without limit.
+ */
+const formDigests = new WeakMap<object, Map<string, string>>();
+const FORM_DIGESTS_PER_SCHEMA = 256;
+
+function formDigest(request: InputRequest, message: string, requestedSchema: object): string {
+  let byMessage = formDigests.get(requestedSchema);
+  if (byMessage === undefined) {
+    byMessage = new Map();
+    formDigests.set(requestedSchema, byMessage);
+  }
+  let digest = byMessage.get(message);
+  if (digest === undefined) {
+    digest = questionDigest(request);
+    if (byMessage.size >= FORM_DIGESTS_PER_SCHEMA) byMessage.clear();
+    byMessage.set(message, digest);
+  }
+  return digest;
+}
+
+/** Memoises `questionDigest(request)` for one question. */
+function digestOnce(request: InputRequest): () => string {
+  let digest: string | undefined;
+  return () => {
+    digest ??= questionDigest(request);
+    return digest;
+  };
+}
+
+let rootsDigest: string | undefined;
 
 /** The run-time question behind a value a resolver returned, or undefined for any other value. */
 export function questionOf(value: unknown): QuestionImpl | undefined {
-  return typeof value === 'object' && value !== null ? questions.get(value) : undefined;
+  return typeof value === 'object' && value !== null ? QuestionHandle.implOf(value) : undefined;
 }
 
 function question<T>(impl: QuestionImpl): Question<T> {
-  const handle = Object.freeze({ kind: impl.kind, [Symbol.toStringTag]: 'Question' });
-  questions.set(handle, impl);
-  return handle as unknown as Question<T>;
+  return new QuestionHandle(impl) as unknown as Question<T>;
 }
 
 function checkMessage(message: unknown, where: string): asserts message is string {
@@ -61,13 +118,28 @@ function checkMessage(message: unknown, where: string): asserts message is strin
 
 const WRONG_ELICIT = 'a non-elicitation response';
 
+/**
+ * `schema.safeParse(content)`, or `safeParseAsync` when the schema needs it (zod throws on a promise met in a
+ * synchronous parse; a refinement that throws throws again from the async parse, as before). Answers are read
+ * every round, recorded ones included, and the synchronous parse is several times cheaper.
+ */
+function parseContent(schema: z.ZodType, content: unknown) {
+  try {
+    return schema.safeParse(content);
+  } catch {
+    return schema.safeParseAsync(content);
+  }
+}
+
 /** Form elicitation: accepted content must match `schema`; `outcome` hands refusals to the consumer. */
 function formQuestion<T>(message: unknown, schema: z.ZodType, outcome: boolean, where: string): Question<T> {
   checkMessage(message, where);
   const requestedSchema = requestedSchemaOf(schema, where);
+  const request = elicitRequest({ message, requestedSchema });
   return question({
     kind: 'elicit',
-    request: elicitRequest({ message, requestedSchema }),
+    request,
+    digest: () => formDigest(request, message, requestedSchema),
     async read(answer) {
       const parsed = ElicitResultSchema.safeParse(answer);
       if (!parsed.success) return { ok: false, problem: WRONG_ELICIT };
@@ -78,7 +150,7 @@ function formQuestion<T>(message: unknown, schema: z.ZodType, outcome: boolean, 
           : { ok: true, refused: action, record: { action } };
       }
       if (content === undefined) return { ok: false, problem: 'an accepted elicitation with no content' };
-      const checked = await schema.safeParseAsync(content);
+      const checked = await parseContent(schema, content);
       if (!checked.success) {
         return {
           ok: false,
@@ -96,9 +168,11 @@ function urlQuestion<T>(message: unknown, url: unknown, outcome: boolean, where:
   checkMessage(message, where);
   if (typeof url !== 'string' && !(url instanceof URL))
     throw argumentError(`${where} url`, 'URL or string', url);
+  const request = elicitUrlRequest({ message, url: String(url) });
   return question({
     kind: 'elicitUrl',
-    request: elicitUrlRequest({ message, url: String(url) }),
+    request,
+    digest: digestOnce(request),
     async read(answer) {
       const parsed = ElicitResultSchema.safeParse(answer);
       if (!parsed.success) return { ok: false, problem: WRONG_ELICIT };
@@ -110,10 +184,17 @@ function urlQuestion<T>(message: unknown, url: unknown, outcome: boolean, where:
 }
 
 /** A question whose answer is a protocol result, validated with `schema`. */
-function resultQuestion<T>(kind: QuestionKind, request: InputRequest, schema: z.ZodType, expected: string) {
+function resultQuestion<T>(
+  kind: QuestionKind,
+  request: InputRequest,
+  schema: z.ZodType,
+  expected: string,
+  digest: () => string = digestOnce(request),
+) {
   return question<T>({
     kind,
     request,
+    digest,
     async read(answer) {
       const parsed = schema.safeParse(answer);
       if (!parsed.success)
@@ -132,6 +213,8 @@ function resultQuestion<T>(kind: QuestionKind, request: InputRequest, schema: z.
  * elicitation subset every client can render); it is published as JSON Schema 2020-12 (input side) trimmed to
  * that subset. Forms must not ask for secrets: use {@link elicitUrl}. The rendered question (message and
  * schema) is what an answer is bound to: keep it deterministic (no timestamps), or every round asks again.
+ * Build `schema` once, at module scope: the published form and the question's digest are cached per schema
+ * object, while a schema built per call is converted, digested and compiled by zod on every round.
  *
  * @throws TypeError when `message` is not a string or `schema` is outside the elicitation subset.
  */
@@ -199,5 +282,9 @@ export function sample(params: CreateMessageRequestParams): Question<SampleAnswe
  * deprecated in 2026-07-28: prefer tool arguments or configuration.
  */
 export function listRoots(): Question<ListRootsAnswer> {
-  return resultQuestion('listRoots', listRootsRequest(), ListRootsResultSchema, 'a roots list');
+  const request = listRootsRequest();
+  return resultQuestion('listRoots', request, ListRootsResultSchema, 'a roots list', () => {
+    rootsDigest ??= questionDigest(request);
+    return rootsDigest;
+  });
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, expectTypeOf, it, describe as suite } from 'vitest';
 import { planResolvers, type ValueOf } from './index.js';
 import {
@@ -11,6 +12,14 @@ import {
 import { accepting, drive } from './test-support/rounds.js';
 
 suite('resolver examples', () => {
+  it('README.md quotes every example region verbatim', () => {
+    const source = readFileSync(new URL('./resolvers.examples.ts', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const regions = [...source.matchAll(/\/\/ #region (\w+)\n([\s\S]*?)\n+\/\/ #endregion \1/g)];
+    expect(regions.map((m) => m[1])).toEqual(['bookshop', 'outcomes']);
+    for (const [, , body] of regions) expect(readme).toContain(body?.trim());
+  });
+
   it('bookshop: in stock, nothing is asked', async () => {
     const plan = planResolvers("tool 'order_book'", { confirmBackorder, estimateDelivery }, ['title']);
     const { values, rounds } = await drive(plan, { title: 'Dune' }, accepting({}));

@@ -11,11 +11,14 @@ export const checkStock = resolver({ args: ['title'] }, ({ title }: { title: str
   count: inventory.get(title) ?? 0,
 }));
 
+/** A question's schema, built once: the SDK converts each schema object to JSON Schema once. */
+const Backorder = z.object({ confirm: z.boolean() });
+
 /** Asks only when out of stock; its value is `{ confirm: boolean }` either way. */
 export const confirmBackorder = resolver({ uses: { stock: checkStock } }, ({ stock }) =>
   stock.count > 0
     ? { confirm: true }
-    : elicit(`"${stock.title}" is out of stock. Order it anyway?`, z.object({ confirm: z.boolean() })),
+    : elicit(`"${stock.title}" is out of stock. Order it anyway?`, Backorder),
 );
 
 /** Depends on the stock too: `checkStock` still runs once per round. */
@@ -25,10 +28,10 @@ export const estimateDelivery = resolver({ uses: { stock: checkStock } }, ({ sto
 // #endregion bookshop
 
 // #region outcomes
+const GiftWrap = z.object({ wrap: z.boolean(), note: z.string().max(140).optional() });
+
 /** The consumer sees accept, decline and cancel, instead of the call failing on a refusal. */
-export const giftWrap = resolver({}, () =>
-  elicitResult('Gift-wrap it?', z.object({ wrap: z.boolean(), note: z.string().max(140).optional() })),
-);
+export const giftWrap = resolver({}, () => elicitResult('Gift-wrap it?', GiftWrap));
 
 /** Samples the client's LLM; the value is the client's CreateMessageResult. */
 export const blurb = resolver({ args: ['title'] }, ({ title }: { title: string }) =>

@@ -13,7 +13,7 @@ import type { RequestContext } from '@boomerang/server';
 import { ResolutionError } from './errors.js';
 import { type PlanNode, planOf, type ResolverPlan } from './plan.js';
 import { type AnswerRead, type QuestionImpl, questionOf } from './questions.js';
-import { decodeState, encodeState, questionDigest, type RecordedAnswer, utf8Length } from './state.js';
+import { decodeState, encodeState, type RecordedAnswer, utf8Length } from './state.js';
 import { argumentError, isPlainObject } from './util.js';
 
 /** What one round of a call gives the engine. */
@@ -30,7 +30,9 @@ export interface ResolverRound {
    * The legacy (2025-11-25) path, where a server may call the client back: sends one input request as a
    * server→client request and resolves to the client's result. When set, a question is asked as soon as its
    * resolver returns it, one at a time (a person answers one dialog at a time), its answer is validated like
-   * a retry's, and the round always resolves (no `InputRequiredResult`, no state).
+   * a retry's, and the round always resolves (no `InputRequiredResult`, no state). Checking the client's
+   * capabilities before asking is the caller's job on this path: the low-level server checks only the
+   * `InputRequiredResult`s a handler returns.
    */
   readonly ask?: (request: InputRequest, key: string) => Promise<unknown>;
 }
@@ -52,7 +54,9 @@ const PENDING: Outcome = { status: 'pending' };
 
 /** Sets an own data property (a name such as `__proto__` stays an ordinary member). */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else target[key] = value;
 }
 
 /**
@@ -74,7 +78,8 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
  * names the resolver; no validation internals).
  * @throws ResolutionError when an `elicit`/`elicitUrl` question was declined or cancelled.
  * @throws RangeError when the state to record exceeds the plan's `maxStateBytes`.
- * @throws whatever a resolver throws (the first failure in plan order, after the round has settled).
+ * @throws whatever a resolver throws. When several fail, the first failure in plan order is thrown, after the
+ * round has settled (deterministic); a failure wins over questions still pending.
  */
 export async function runResolvers(plan: ResolverPlan, round: ResolverRound): Promise<ResolverRoundResult> {
   const { nodes, entries } = planOf(plan);
@@ -126,7 +131,7 @@ export async function runResolvers(plan: ResolverPlan, round: ResolverRound): Pr
 
   const ask = async (node: PlanNode, question: QuestionImpl): Promise<Outcome> => {
     if (round.ask !== undefined) return askNow(node, question, round.ask);
-    const q = await questionDigest(question.request);
+    const q = question.digest();
     const recorded = previous.answers.get(node.key);
     if (recorded !== undefined && recorded.q === q) {
       const read = await question.read(recorded.a);
