@@ -125,8 +125,8 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
 };
 
 /**
- * The scenario for `name`: one of {@link scenarios}, or for `auth/*` the authorized flow (which fails until the
- * client can authorize; the OAuth client plugs in there). `undefined` for an unknown name.
+ * The scenario for `name`: one of {@link scenarios}, or for `auth/*` the authorized flow (the client's OAuth
+ * fetch signs in on the first 401, see `auth.ts`). `undefined` for an unknown name.
  */
 export function scenarioFor(name: string): Scenario | undefined {
   if (Object.hasOwn(scenarios, name)) return scenarios[name];

@@ -1,6 +1,7 @@
 // The conformance client: `node dist/client.js <server-url>`, scenario from MCP_CONFORMANCE_SCENARIO.
 import { Client } from '@boomerang/client';
 import { StreamableHttpClientTransport } from '@boomerang/transport-http';
+import { oauthFetch } from './auth.js';
 import { scenarioFor, scenarios } from './client-scenarios.js';
 
 /** A client that can answer every input request the referee's mock servers send. */
@@ -45,14 +46,15 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     console.error(`this client speaks 2026-07-28 only, not ${version}`);
     return 2;
   }
+  const context = parseContext(env.MCP_CONFORMANCE_CONTEXT);
+  const log = (line: string) => console.log(`[${name}] ${line}`);
+  // Every scenario goes through the OAuth fetch: it only acts on a 401 or a 403 `insufficient_scope`.
+  const fetch = oauthFetch(context, { onEvent: (message) => log(`oauth: ${message}`) });
   const client = createClient();
-  await client.connect(new StreamableHttpClientTransport(url));
   try {
-    await scenario({
-      client,
-      context: parseContext(env.MCP_CONFORMANCE_CONTEXT),
-      log: (line) => console.log(`[${name}] ${line}`),
-    });
+    // Inside the try: connecting may already send a request (and so authorize, or refuse to).
+    await client.connect(new StreamableHttpClientTransport(url, { fetch }));
+    await scenario({ client, context, log });
     return 0;
   } catch (error) {
     console.error(`[${name}] failed:`, error);

@@ -46,14 +46,20 @@ describe('the conformance runner', () => {
         'http-custom-header-server-validation',
         'tools_call',
         'sep-2322-client-request-state',
+        // The OAuth client through the built program: a sign-in, and a refusal (exit 1, allowed by the suite).
+        'auth/pre-registration',
+        'auth/iss-wrong-issuer',
       ],
     });
     expect(problems).toEqual([]);
+    // In the order the suite lists them.
     expect(verdicts.map((verdict) => `${verdict.leg} ${verdict.scenario} ${verdict.status}`)).toEqual([
       'server tools-list PASS',
       'server http-custom-header-server-validation PASS',
       'server input-required-result-multi-round PASS',
       'client tools_call PASS',
+      'client auth/pre-registration PASS',
+      'client auth/iss-wrong-issuer PASS',
       'client sep-2322-client-request-state PASS',
     ]);
     const processes = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
