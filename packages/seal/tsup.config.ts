@@ -9,7 +9,6 @@ export default defineConfig(
     {
       external: [/^node:/],
       removeNodeProtocol: false,
-      dts: { entry: { index: 'src/index.ts', 'index.node': 'src/index.node.ts' } },
     },
   ),
 );

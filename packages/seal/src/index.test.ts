@@ -51,13 +51,13 @@ describe('@boomerang/seal', () => {
     expect(manifest.exports).toEqual({
       '.': {
         '@boomerang/source': './src/index.ts',
-        node: { types: './dist/index.node.d.ts', default: './dist/index.node.js' },
-        types: './dist/index.d.ts',
+        node: { types: './dist/types/index.node.d.ts', default: './dist/index.node.js' },
+        types: './dist/types/index.d.ts',
         default: './dist/index.js',
       },
       './portable': {
         '@boomerang/source': './src/index.ts',
-        types: './dist/index.d.ts',
+        types: './dist/types/index.d.ts',
         default: './dist/index.js',
       },
       './package.json': './package.json',
