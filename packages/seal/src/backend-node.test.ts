@@ -1,8 +1,9 @@
 import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { nodeAead, nodeBackend } from './backend-node.js';
-import { nobleAead } from './backend-portable.js';
+import { nobleAead, portableBackend } from './backend-portable.js';
 
 const bytes = (n: number) => fc.uint8Array({ minLength: n, maxLength: n });
 
@@ -50,6 +51,16 @@ describe('node backend', () => {
       expect(plain.constructor).toBe(Uint8Array);
       expect(plain.buffer.byteLength).toBe(size);
     }
+  });
+
+  it('computes the same SHA-256 as @noble/hashes (the context digest)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (data) => {
+        expect(new Uint8Array(nodeBackend.sha256(data))).toEqual(sha256(data));
+        expect(new Uint8Array(portableBackend.sha256(data))).toEqual(sha256(data));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('decodes only canonical base64url, even though Buffer would accept more', () => {

@@ -1,5 +1,7 @@
 import { Buffer } from 'node:buffer';
-import { createCipheriv, createDecipheriv, getCiphers } from 'node:crypto';
+// A namespace import, so that `crypto.hash` can be feature-tested (a named import of it fails to link on old Node).
+import * as crypto from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, getCiphers } from 'node:crypto';
 import { hchacha } from '@noble/ciphers/chacha.js';
 import type { Aead, Backend } from './backend.js';
 import { TAG_BYTES } from './backend.js';
@@ -70,7 +72,16 @@ function hasNativeChaCha(): boolean {
   return nativeChaCha;
 }
 
-/** The backend of the `node` entry: `node:crypto` for the cipher, `Buffer` for base64url. */
+/**
+ * SHA-256 in `node:crypto`: the one-shot `crypto.hash` where it exists (Node ≥ 20.12, about 3× faster than
+ * noble's on a context of a hundred bytes), else a `Hash` object.
+ */
+const nodeSha256: (bytes: Uint8Array) => Uint8Array =
+  typeof crypto.hash === 'function'
+    ? (bytes) => crypto.hash('sha256', bytes, 'buffer')
+    : (bytes) => createHash('sha256').update(bytes).digest();
+
+/** The backend of the `node` entry: `node:crypto` for the cipher and SHA-256, `Buffer` for base64url. */
 export const nodeBackend: Backend = {
   name: 'node',
   aead: (key) => (hasNativeChaCha() ? nodeAead(key) : nobleAead(key)),
@@ -81,4 +92,5 @@ export const nodeBackend: Backend = {
     const bytes = Buffer.from(text, 'base64url');
     return bytes.toString('base64url') === text ? bytes : undefined;
   },
+  sha256: nodeSha256,
 };

@@ -1,4 +1,5 @@
 import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import type { Aead, Backend } from './backend.js';
 import { TAG_BYTES } from './backend.js';
 import { decodeBase64Url, encodeBase64Url } from './base64url.js';
@@ -29,4 +30,5 @@ export const portableBackend: Backend = {
   aead: nobleAead,
   encode: encodeBase64Url,
   decode: decodeBase64Url,
+  sha256,
 };

@@ -13,6 +13,8 @@ export interface Backend {
   encode(bytes: Uint8Array): string;
   /** Canonical unpadded base64url, or `undefined` for any other text. */
   decode(text: string): Uint8Array | undefined;
+  /** SHA-256 of `bytes` (the context digest of the claims: runs on every seal and every unseal with a context). */
+  sha256(bytes: Uint8Array): Uint8Array;
 }
 
 /** XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha) with a 24-byte nonce and a 16-byte tag. */

@@ -43,9 +43,15 @@ const FLAG_CONTEXT = 1;
 
 const utf8 = /* @__PURE__ */ new TextEncoder();
 
-/** The bytes a context stands for: strings are UTF-8 encoded, bytes are taken as they are. */
-export function contextDigest(context: string | Uint8Array): Uint8Array {
-  return sha256(typeof context === 'string' ? utf8.encode(context) : context);
+/**
+ * The digest a context is kept as: SHA-256 of its bytes (strings are UTF-8 encoded, bytes are taken as they
+ * are). `hash` is the backend's SHA-256; every implementation gives the same 32 bytes.
+ */
+export function contextDigest(
+  context: string | Uint8Array,
+  hash: (bytes: Uint8Array) => Uint8Array = sha256,
+): Uint8Array {
+  return hash(typeof context === 'string' ? utf8.encode(context) : context);
 }
 
 /** Serialises claims (layout above). The caller has validated the ranges. */

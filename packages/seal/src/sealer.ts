@@ -143,6 +143,8 @@ export function createSealerWith(backend: Backend, options: SealerOptions): Seal
     return ms;
   };
 
+  const digest = (context: string | Uint8Array) => contextDigest(context, backend.sha256);
+
   const seal = (payload: Uint8Array, sealOptions: SealOptions = {}): string => {
     expectBytes(payload, 'payload');
     const { context, ttlSeconds: ttl = ttlSeconds } = sealOptions;
@@ -157,7 +159,7 @@ export function createSealerWith(backend: Backend, options: SealerOptions): Seal
       iat,
       exp,
       audience: audienceBytes,
-      context: context === undefined ? undefined : contextDigest(context),
+      context: context === undefined ? undefined : digest(context),
     });
     // The built-in format's length is known up front: refuse before encrypting a payload that cannot fit.
     if (envelope.framing !== undefined) {
@@ -172,7 +174,7 @@ export function createSealerWith(backend: Backend, options: SealerOptions): Seal
     if (!equalBytes(claims.audience, audienceBytes)) throw new SealError('audience');
     if (context === undefined) {
       if (claims.context !== undefined) throw new SealError('context');
-    } else if (claims.context === undefined || !equalBytes(claims.context, contextDigest(context))) {
+    } else if (claims.context === undefined || !equalBytes(claims.context, digest(context))) {
       throw new SealError('context');
     }
     const ms = now();

@@ -15,14 +15,23 @@ export interface HostPolicy {
   readonly allowedOrigins?: readonly string[] | undefined;
 }
 
-/** Why a request was refused, or `undefined` when both checks pass. */
-export function hostPolicyViolation(request: Request, policy: HostPolicy): string | undefined {
-  const host = hostOf(request);
+/** Reads request headers by name (case-insensitive): a web `Headers`, or a view over `node:http` headers. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+/** Why a request (its headers, and its URL for a request without `Host`) was refused, or `undefined`. */
+export function hostPolicyViolation(
+  headers: HeaderReader,
+  url: string,
+  policy: HostPolicy,
+): string | undefined {
+  const host = hostOf(headers, url);
   const { allowedHosts, allowedOrigins } = policy;
   if (allowedHosts !== undefined && (host === undefined || !hostAllowed(host, allowedHosts))) {
     return `Forbidden: Host ${host === undefined ? '(missing)' : `"${host}"`} is not allowed`;
   }
-  const origin = request.headers.get('origin');
+  const origin = headers.get('origin');
   if (origin === null) return undefined;
   const normalized = normalizeOrigin(origin);
   const allowed =
@@ -48,11 +57,11 @@ export function isLoopback(host: string): boolean {
   return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare);
 }
 
-function hostOf(request: Request): string | undefined {
-  const header = request.headers.get('host');
+function hostOf(headers: HeaderReader, url: string): string | undefined {
+  const header = headers.get('host');
   if (header !== null) return header.toLowerCase();
   try {
-    return new URL(request.url).host.toLowerCase();
+    return new URL(url).host.toLowerCase();
   } catch {
     return undefined;
   }

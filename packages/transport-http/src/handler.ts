@@ -12,8 +12,8 @@ import {
   parseMessage,
   type RequestId,
 } from '@boomerang/protocol';
-import { readBody, sseEvent } from './body.js';
-import { type HostPolicy, hostPolicyViolation } from './guard.js';
+import { type BodyResult, readBody, sseEvent } from './body.js';
+import { type HeaderReader, type HostPolicy, hostPolicyViolation } from './guard.js';
 import { type ToolSchemaSource, validateHeaders } from './validate.js';
 
 /** A web-standard HTTP handler: what `createHttpHandler` returns and what Deno, Bun and edge runtimes serve. */
@@ -75,6 +75,70 @@ const SSE_HEADERS = {
  * event stream: that is cancellation in 2026-07-28.
  */
 export function createHttpHandler(handler: MessageHandler, options: HttpHandlerOptions = {}): FetchHandler {
+  const endpoint = createEndpoint(handler, options);
+  return (request) => endpoint(webExchange(request)).then(toResponse);
+}
+
+/**
+ * @internal What the endpoint reads of one HTTP request, whatever the server runtime: a web `Request`
+ * ({@link webExchange}) or a `node:http` request read natively (`listen`), which skips building a `Request`,
+ * its body stream and a `Response` for every message.
+ */
+export interface Exchange {
+  readonly method: string;
+  readonly headers: HeaderReader;
+  /** The request URL (for a request without a `Host` header). */
+  readonly url: string;
+  /** Aborts when the client goes away. */
+  readonly signal: AbortSignal;
+  /**
+   * The controller of `signal` when the exchange owns it (nobody else aborts it): the handler then gets `signal`
+   * itself, and cancelling the event stream aborts it, instead of one more controller per request.
+   */
+  readonly controller?: AbortController | undefined;
+  /** Reads the body under `limit` bytes (see {@link readBody}); rejects when it cannot be read. */
+  readBody(limit: number): Promise<BodyResult>;
+  /** The request as a web `Request`, for `authenticate` (built on demand). */
+  toRequest(): Request;
+}
+
+/** @internal A complete answer without a stream: what nearly every exchange gets, cheap to write on any runtime. */
+export interface PlainReply {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body text (JSON), or `null` for none. */
+  readonly body: string | null;
+}
+
+/** @internal The answer to one exchange: a plain reply, or a `Response` (an event stream, `authenticate`'s own). */
+export type Reply = PlainReply | Response;
+
+/** @internal The exchange of a web-standard `Request`. */
+export function webExchange(request: Request): Exchange {
+  return {
+    method: request.method,
+    headers: request.headers,
+    url: request.url,
+    signal: request.signal,
+    readBody: (limit) => readBody(request, limit),
+    toRequest: () => request,
+  };
+}
+
+/** @internal A plain reply as a web `Response`; a `Response` as is. */
+export function toResponse(reply: Reply): Response {
+  if (reply instanceof Response) return reply;
+  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+}
+
+/**
+ * @internal The endpoint behind {@link createHttpHandler} and `listen`: the checks and the dispatch of
+ * `createHttpHandler`'s documentation, over an {@link Exchange}.
+ */
+export function createEndpoint(
+  handler: MessageHandler,
+  options: HttpHandlerOptions = {},
+): (exchange: Exchange) => Promise<Reply> {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   if (!Number.isSafeInteger(maxBody) || maxBody < 0) {
     throw new RangeError(`"maxBodyBytes" expected a non-negative integer, got ${String(maxBody)}`);
@@ -84,15 +148,16 @@ export function createHttpHandler(handler: MessageHandler, options: HttpHandlerO
   }
   const onError = options.onError ?? ((error: unknown) => console.error('[transport-http]', error));
 
-  return async (request) => {
-    const forbidden = hostPolicyViolation(request, options);
+  return async (exchange) => {
+    const { headers } = exchange;
+    const forbidden = hostPolicyViolation(headers, exchange.url, options);
     if (forbidden !== undefined) return refuse(403, forbidden);
-    if (request.method !== 'POST') return refuse(405, 'Method not allowed: use POST', { allow: 'POST' });
+    if (exchange.method !== 'POST') return refuse(405, 'Method not allowed: use POST', { allow: 'POST' });
 
     let auth: AuthInfo | undefined;
     if (options.authenticate !== undefined) {
       try {
-        const outcome = await options.authenticate(request);
+        const outcome = await options.authenticate(exchange.toRequest());
         if (outcome instanceof Response) return outcome;
         auth = outcome;
       } catch (error) {
@@ -101,15 +166,15 @@ export function createHttpHandler(handler: MessageHandler, options: HttpHandlerO
       }
     }
 
-    if (!isJsonContentType(request.headers.get('content-type'))) {
+    if (!isJsonContentType(headers.get('content-type'))) {
       return refuse(415, 'Unsupported Media Type: Content-Type must be application/json');
     }
-    if (!acceptsBoth(request.headers.get('accept'))) {
+    if (!acceptsBoth(headers.get('accept'))) {
       return refuse(406, 'Not Acceptable: Accept must allow application/json and text/event-stream');
     }
-    let body: Awaited<ReturnType<typeof readBody>>;
+    let body: BodyResult;
     try {
-      body = await readBody(request, maxBody);
+      body = await exchange.readBody(maxBody);
     } catch {
       return refuse(400, 'Bad Request: the body could not be read');
     }
@@ -125,7 +190,7 @@ export function createHttpHandler(handler: MessageHandler, options: HttpHandlerO
     const id = kind === 'request' ? (message as JSONRPCRequest).id : undefined;
     let mismatch: string | undefined;
     try {
-      mismatch = await validateHeaders(request.headers, message as JSONRPCRequest, kind, options.tools);
+      mismatch = await validateHeaders(headers, message as JSONRPCRequest, kind, options.tools);
     } catch (error) {
       onError(error); // the `tools` lookup threw
       return json(500, jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' }));
@@ -138,12 +203,12 @@ export function createHttpHandler(handler: MessageHandler, options: HttpHandlerO
       await safeHandle(
         handler,
         message as JSONRPCNotification,
-        { signal: request.signal, ...(auth && { auth }) },
+        { signal: exchange.signal, ...(auth && { auth }) },
         onError,
       );
-      return new Response(null, { status: 202 });
+      return { status: 202, headers: {}, body: null };
     }
-    return answer(handler, message as JSONRPCRequest, request.signal, auth, onError);
+    return answer(handler, message as JSONRPCRequest, exchange, auth, onError);
   };
 }
 
@@ -154,16 +219,24 @@ export function createHttpHandler(handler: MessageHandler, options: HttpHandlerO
 function answer(
   handler: MessageHandler,
   message: JSONRPCRequest,
-  requestSignal: AbortSignal,
+  exchange: Exchange,
   auth: AuthInfo | undefined,
   onError: (error: unknown) => void,
-): Promise<Response> {
-  const cancel = new AbortController();
-  const signal = AbortSignal.any([requestSignal, cancel.signal]);
+): Promise<Reply> {
+  // The exchange's own controller, or one that follows the request's signal (both cheaper than `AbortSignal.any`).
+  const requestSignal = exchange.signal;
+  const owned = exchange.controller;
+  const cancel = owned ?? new AbortController();
+  const signal = cancel.signal;
+  const follow = () => cancel.abort(requestSignal.reason);
+  if (owned === undefined) {
+    if (requestSignal.aborted) follow();
+    else requestSignal.addEventListener('abort', follow, { once: true });
+  }
   let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
   let finished = false;
 
-  return new Promise<Response>((resolve) => {
+  return new Promise<Reply>((resolve) => {
     const notify = (notification: JSONRPCNotification): void => {
       if (finished || signal.aborted) return;
       if (stream === undefined) {
@@ -184,6 +257,7 @@ function answer(
 
     void safeHandle(handler, message, ctx, onError).then((response) => {
       const reply = response ?? cancelled(message.id, signal);
+      if (owned === undefined) requestSignal.removeEventListener('abort', follow);
       if (stream !== undefined) {
         if (!finished) {
           finished = true;
@@ -247,8 +321,8 @@ export function statusOf(response: JSONRPCResponse): number {
   }
 }
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+function json(status: number, body: unknown, headers: Record<string, string> = {}): PlainReply {
+  return { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
 /** A transport-level refusal: the status and an id-less JSON-RPC error saying why. */
@@ -257,21 +331,35 @@ function refuse(
   message: string,
   headers: Record<string, string> = {},
   code: number = ErrorCode.InvalidRequest,
-): Response {
+): PlainReply {
   return json(status, jsonRpcError(undefined, { code, message }), headers);
 }
 
 /** @internal The refusal `listen` uses for its own Host/Origin check, identical to the handler's. */
-export const forbidden = (message: string): Response => refuse(403, message);
+export const forbidden = (message: string): Response => toResponse(refuse(403, message));
 
 function isJsonContentType(value: string | null): boolean {
   if (value === null) return false;
   return value.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
 }
 
+/** Verdicts of {@link acceptsBoth} per header value: clients send the same `Accept` on every request. */
+const acceptVerdicts = new Map<string, boolean>();
+const MAX_ACCEPT_VERDICTS = 64;
+
 /** True when an `Accept` header allows both response types (`*\/*`, `application/*`, `text/*` count; q=0 does not). */
 function acceptsBoth(value: string | null): boolean {
   if (value === null) return false;
+  let verdict = acceptVerdicts.get(value);
+  if (verdict === undefined) {
+    verdict = parseAcceptsBoth(value);
+    if (acceptVerdicts.size >= MAX_ACCEPT_VERDICTS) acceptVerdicts.clear();
+    acceptVerdicts.set(value, verdict);
+  }
+  return verdict;
+}
+
+function parseAcceptsBoth(value: string): boolean {
   const ranges = value.split(',').flatMap((part) => {
     const [range, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
     const q = params.find((p) => p.startsWith('q='));

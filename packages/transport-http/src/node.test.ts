@@ -99,6 +99,40 @@ describe('listen', () => {
     expect((await raw(server.url, { headers: listHeaders(), body })).status).toBe(200);
   });
 
+  it('serves a MessageHandler natively: same answers as the handler, query strings, authenticate, Content-Length', async () => {
+    const seen: Request[] = [];
+    const server = await start(makeServer(), {
+      authenticate: (request) => {
+        seen.push(request);
+        return request.headers.get('authorization') === 'Bearer ok'
+          ? { token: 'ok', clientId: 'c', scopes: [] }
+          : new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer' } });
+      },
+    });
+    const body = JSON.stringify(list);
+    const denied = await raw(server.url, { headers: listHeaders(), body });
+    expect([denied.status, denied.headers['www-authenticate']]).toEqual([401, 'Bearer']);
+    const headers = { ...listHeaders(), authorization: 'Bearer ok' };
+    const ok = await raw(server.url, { path: '/mcp?x=1', headers, body });
+    expect(ok.status).toBe(200);
+    expect(ok.headers['content-type']).toBe('application/json');
+    expect(Number(ok.headers['content-length'])).toBe(Buffer.byteLength(ok.body));
+    expect(JSON.parse(ok.body).result.tools).toBeDefined();
+    expect(seen[1]?.url).toBe(`${server.url.origin}/mcp?x=1`);
+    expect(seen[1]?.headers.get('mcp-method')).toBe('tools/list');
+    const bad = await raw(server.url, { headers: { ...headers, 'content-type': 'text/plain' }, body });
+    expect([bad.status, JSON.parse(bad.body).error.code]).toEqual([415, -32600]);
+    const notJson = await raw(server.url, { headers, body: '{' });
+    expect([notJson.status, JSON.parse(notJson.body).error.code]).toEqual([400, -32700]);
+    // A repeated field reads as Headers would join it (node's req.headers keeps only the first Content-Type).
+    const twoTypes = ['application/json', 'text/plain'] as unknown as string;
+    const joined = await raw(server.url, { headers: { ...headers, 'content-type': twoTypes }, body });
+    expect(joined.status).toBe(415);
+    const twoMethods = ['tools/list', 'tools/list'] as unknown as string;
+    const mismatch = await raw(server.url, { headers: { ...headers, 'mcp-method': twoMethods }, body });
+    expect([mismatch.status, JSON.parse(mismatch.body).error.code]).toEqual([400, -32020]);
+  });
+
   it('answers 413 to an over-limit body and closes that connection', async () => {
     const server = await start(makeServer(), { maxBodyBytes: 400 });
     const response = await raw(server.url, { headers: listHeaders(), body: 'x'.repeat(10_000) });

@@ -4,8 +4,23 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { MessageHandler } from '@boomerang/protocol';
-import { type HostPolicy, hostPolicyViolation, isLoopback, loopbackPolicy } from './guard.js';
-import { createHttpHandler, type FetchHandler, forbidden, type HttpHandlerOptions } from './handler.js';
+import type { BodyResult } from './body.js';
+import {
+  type HeaderReader,
+  type HostPolicy,
+  hostPolicyViolation,
+  isLoopback,
+  loopbackPolicy,
+} from './guard.js';
+import {
+  createEndpoint,
+  type Exchange,
+  type FetchHandler,
+  forbidden,
+  type HttpHandlerOptions,
+  type PlainReply,
+  type Reply,
+} from './handler.js';
 
 /** Where {@link listen} binds, and the endpoint's allow-lists. */
 export interface ListenOptions extends HostPolicy {
@@ -37,7 +52,9 @@ export interface Listening extends AsyncDisposable {
  * the options explicitly to widen them (and always for a non-loopback bind that browsers can reach).
  *
  * Request bodies and event streams flow through unbuffered (back-pressure respected); a client that disconnects
- * aborts its request's `ctx.signal`.
+ * aborts its request's `ctx.signal`. A `MessageHandler` is served straight from `node:http` (same checks and
+ * answers as `createHttpHandler`, without building a `Request`, a body stream and a `Response` per message;
+ * `authenticate` gets a `Request` with the URL, method and headers, its body left unread).
  */
 export async function listen(
   handler: MessageHandler | FetchHandler,
@@ -45,13 +62,13 @@ export async function listen(
 ): Promise<Listening> {
   const { port = 0, host = '127.0.0.1', path = '/mcp' } = options;
   if (!path.startsWith('/')) throw new TypeError(`"path" expected a path starting with "/", got ${path}`);
-  let serve: FetchHandler | undefined;
+  let serve: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   const server = createServer((req, res) => {
     if (serve === undefined) {
       res.writeHead(503).end();
       return;
     }
-    void respond(req, res, serve, path);
+    void serve(req, res);
   });
   server.listen(port, host);
   await once(server, 'listening');
@@ -63,12 +80,14 @@ export async function listen(
       options.allowedOrigins ?? (isLoopback(host) ? loopbackPolicy(bound).allowedOrigins : undefined),
   };
   if (typeof handler === 'function') {
-    serve = (request) => {
-      const violation = hostPolicyViolation(request, policy);
+    const guarded: FetchHandler = (request) => {
+      const violation = hostPolicyViolation(request.headers, request.url, policy);
       return violation === undefined ? handler(request) : Promise.resolve(forbidden(violation));
     };
+    serve = (req, res) => respond(req, res, guarded, path);
   } else {
-    serve = createHttpHandler(handler, { ...options, ...policy });
+    const endpoint = createEndpoint(handler, { ...options, ...policy });
+    serve = (req, res) => respondNative(req, res, endpoint, path);
   }
 
   const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${bound}${path}`);
@@ -83,9 +102,153 @@ export async function listen(
   return { url, close, [Symbol.asyncDispose]: close };
 }
 
+/** Runs one node:http exchange through the endpoint itself: no `Request`, body stream or `Response` for it. */
+async function respondNative(
+  req: IncomingMessage,
+  res: ServerResponse,
+  endpoint: (exchange: Exchange) => Promise<Reply>,
+  path: string,
+) {
+  const abort = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) abort.abort(new Error('the client disconnected'));
+  });
+  let reply: Reply;
+  try {
+    const target = req.url ?? '/';
+    const base = `http://${req.headers.host ?? 'localhost'}`;
+    let url: string;
+    if (target === path) {
+      url = base + target; // the common case: no need to parse it
+    } else {
+      const parsed = new URL(target, base);
+      if (parsed.pathname !== path) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+        return;
+      }
+      url = parsed.href;
+    }
+    reply = await endpoint(nodeExchange(req, url, abort));
+  } catch {
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
+    return;
+  }
+  closeIfUnread(req, res);
+  if (reply instanceof Response) await writeResponse(reply, res, abort.signal);
+  else writePlain(reply, res);
+}
+
+function nodeExchange(req: IncomingMessage, url: string, controller: AbortController): Exchange {
+  const method = req.method ?? 'GET';
+  const headers = nodeHeaders(req);
+  const signal = controller.signal;
+  return {
+    method,
+    headers,
+    url,
+    signal,
+    controller,
+    readBody: (limit) => readNodeBody(req, limit),
+    toRequest: () => new Request(url, { method, headers: webHeaders(req), signal }),
+  };
+}
+
+/**
+ * `Headers.get` semantics over a node request: case-insensitive, repeated fields joined with ", ". `req.headers`
+ * (which node builds for every request anyway) when no field name repeats; otherwise `req.headersDistinct`, since
+ * `req.headers` keeps only the first of a repeated `Host`, `Content-Type`, `Authorization`….
+ */
+function nodeHeaders(req: IncomingMessage): HeaderReader {
+  const all = req.headers;
+  let fields = 0;
+  for (const _ in all) fields++;
+  if (fields * 2 === req.rawHeaders.length) {
+    return {
+      get: (name) => {
+        const value = all[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+    };
+  }
+  const distinct = req.headersDistinct;
+  return {
+    get: (name) => {
+      const values = distinct[name.toLowerCase()];
+      return values === undefined ? null : values.join(', ');
+    },
+  };
+}
+
+/**
+ * Reads a node request body under `limit` bytes: refused from `Content-Length` alone, or as soon as the bytes
+ * read pass the limit (reading stops there; the connection is closed after the answer).
+ */
+function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit) {
+    return Promise.resolve({ ok: false });
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const detach = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        detach();
+        req.pause();
+        resolve({ ok: false });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      detach();
+      resolve({ ok: true, bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size) });
+    };
+    const onError = (error: Error) => {
+      detach();
+      reject(error);
+    };
+    const onClose = () => {
+      detach();
+      reject(new Error('the request was aborted before its body ended'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}
+
+function writePlain(reply: PlainReply, res: ServerResponse): void {
+  if (reply.body === null) {
+    res.writeHead(reply.status, reply.headers).end();
+    return;
+  }
+  res
+    .writeHead(reply.status, { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) })
+    .end(reply.body);
+}
+
+/** The handler answered without reading the whole body (413, 403, 405…): do not keep reading it. */
+function closeIfUnread(req: IncomingMessage, res: ServerResponse): void {
+  if (req.complete) return;
+  const socket = req.socket as IncomingMessage['socket'] | null;
+  res.setHeader('connection', 'close');
+  res.once('finish', () => {
+    socket?.end();
+    setTimeout(() => socket?.destroy(), 1000).unref();
+  });
+}
+
 /** Runs one node:http exchange through the fetch handler. */
 async function respond(req: IncomingMessage, res: ServerResponse, serve: FetchHandler, path: string) {
-  const socket = req.socket as IncomingMessage['socket'] | null;
   const abort = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) abort.abort(new Error('the client disconnected'));
@@ -102,22 +265,20 @@ async function respond(req: IncomingMessage, res: ServerResponse, serve: FetchHa
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
     return;
   }
-  if (!req.complete) {
-    // The handler answered without reading the whole body (413, 403, 405…): do not keep reading it.
-    res.setHeader('connection', 'close');
-    res.once('finish', () => {
-      socket?.end();
-      setTimeout(() => socket?.destroy(), 1000).unref();
-    });
-  }
+  closeIfUnread(req, res);
   await writeResponse(response, res, abort.signal);
 }
 
-function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request {
+function webHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headersDistinct)) {
     for (const value of values ?? []) headers.append(name, value);
   }
+  return headers;
+}
+
+function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request {
+  const headers = webHeaders(req);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(url, {
     method: req.method ?? 'GET',

@@ -1,4 +1,5 @@
 import { MetaKey } from '@boomerang/protocol';
+import type { HeaderReader } from './guard.js';
 import {
   decodeHeaderValue,
   HeaderName,
@@ -40,7 +41,7 @@ interface Message {
  * required when the argument has a string, number or boolean value and refused when it has none.
  */
 export async function validateHeaders(
-  headers: Headers,
+  headers: HeaderReader,
   message: Message,
   kind: 'request' | 'notification',
   tools: ToolSchemaSource | undefined,
@@ -86,7 +87,7 @@ export async function validateHeaders(
 }
 
 async function validateParamHeaders(
-  headers: Headers,
+  headers: HeaderReader,
   name: string,
   args: unknown,
   tools: ToolSchemaSource,

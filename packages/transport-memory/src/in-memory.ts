@@ -11,9 +11,10 @@ export type InMemoryPair = readonly [client: Transport, server: Transport] & Asy
  *
  * - Delivery is asynchronous (a microtask after `send`) and in order. When `await send(m)` resolves, `m` has
  *   reached the peer's queue.
- * - Every message is copied with `structuredClone` when `send` is called, so the receiver never shares an
- *   object with the sender, later mutation does not travel, and a value that cannot be cloned (a function, a
- *   symbol) makes `send` reject with a `DataCloneError`, as it would never reach a real wire.
+ * - Every message is copied through JSON (`JSON.parse(JSON.stringify(m))`) when `send` is called, so the
+ *   receiver sees what a stdio or HTTP peer would: it never shares an object with the sender, later mutation does
+ *   not travel, `undefined` members and function or symbol members vanish, a `Date` arrives as its ISO string.
+ *   A message JSON cannot carry (a `BigInt`, a cycle) makes `send` reject with a `TypeError` and sends nothing.
  * - `close()` on either end closes the link: both `messages` iterations end after the messages already sent have
  *   been read; `send` then rejects with `Error("in-memory transport is closed")`. `close()` is idempotent.
  * - `messages` can be iterated once (a second iterator is a `TypeError`). Leaving a `for await` early (`break`,
@@ -92,6 +93,23 @@ class Inbox {
 
 const CLOSED_MESSAGE = 'in-memory transport is closed';
 
+/**
+ * `message` as the peer would parse it off a wire. A JSON round trip, not `structuredClone`: it is faster for
+ * JSON-RPC messages and keeps exactly what JSON keeps. Throws a `TypeError` (the cause is `JSON.stringify`'s)
+ * for what JSON cannot write.
+ */
+function wireCopy(message: JSONRPCMessage): JSONRPCMessage {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(message);
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new TypeError(`"message" cannot be sent as JSON: ${reason}`, { cause });
+  }
+  if (text === undefined) throw new TypeError(`"message" expected a JSON-RPC message, got ${typeof message}`);
+  return JSON.parse(text) as JSONRPCMessage;
+}
+
 /** One end of a {@link Link}. */
 class InMemoryTransport implements Transport {
   readonly messages: AsyncIterable<JSONRPCMessage>;
@@ -127,7 +145,7 @@ class InMemoryTransport implements Transport {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     options?.signal?.throwIfAborted();
     if (this.#link.closed) throw new Error(CLOSED_MESSAGE);
-    const copy = structuredClone(message);
+    const copy = wireCopy(message);
     const peer = this.#link.inboxes[this.#side === 0 ? 1 : 0];
     queueMicrotask(() => peer.deliver(copy));
   }

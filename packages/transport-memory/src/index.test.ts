@@ -60,17 +60,62 @@ describe('createInMemoryPair', () => {
     await client.close();
   });
 
-  it('refuses what would not survive a wire: send rejects with DataCloneError', async () => {
+  it('delivers what a wire would: JSON semantics', async () => {
     const [client, server] = createInMemoryPair();
     const message = {
       jsonrpc: '2.0',
       method: 'x',
-      params: { callback: () => 1 },
+      params: {
+        callback: () => 1,
+        [Symbol('s')]: 1,
+        missing: undefined,
+        when: new Date(0),
+        list: [undefined, () => 1],
+      },
     } as unknown as JSONRPCMessage;
-    await expect(client.send(message)).rejects.toMatchObject({ name: 'DataCloneError' });
+    await client.send(message);
+    const reader = server.messages[Symbol.asyncIterator]();
+    const { value } = await reader.next();
+    expect(value).toStrictEqual({
+      jsonrpc: '2.0',
+      method: 'x',
+      params: { when: '1970-01-01T00:00:00.000Z', list: [null, null] },
+    });
+    await client.close();
+  });
+
+  it.each([
+    ['a BigInt', () => ({ n: 1n })],
+    [
+      'a cycle',
+      () => {
+        const params: Record<string, unknown> = {};
+        params.self = params;
+        return params;
+      },
+    ],
+  ])('refuses what JSON cannot carry (%s): send rejects, sends nothing', async (_, params) => {
+    const [client, server] = createInMemoryPair();
+    const message = { jsonrpc: '2.0', method: 'x', params: params() } as unknown as JSONRPCMessage;
+    const rejection = client.send(message);
+    await expect(rejection).rejects.toThrow(TypeError);
+    await expect(rejection).rejects.toThrow(/^"message" cannot be sent as JSON: /);
     const reader = server.messages[Symbol.asyncIterator]();
     await client.send(note(2));
     expect((await reader.next()).value).toEqual(note(2));
+    await client.close();
+  });
+
+  it('copies on send: later mutation does not travel, nothing is shared', async () => {
+    const [client, server] = createInMemoryPair();
+    const params = { list: [1] };
+    const message = { jsonrpc: '2.0', method: 'x', params } as JSONRPCMessage;
+    await client.send(message);
+    params.list.push(2);
+    const reader = server.messages[Symbol.asyncIterator]();
+    const { value } = await reader.next();
+    expect(value).toEqual({ jsonrpc: '2.0', method: 'x', params: { list: [1] } });
+    expect((value as { params: unknown }).params).not.toBe(params);
     await client.close();
   });
 

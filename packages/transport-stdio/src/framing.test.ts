@@ -150,6 +150,29 @@ function slowSink(highWaterMark: number) {
 }
 
 describe('LineWriter', () => {
+  it('sends the lines of one tick in one writev, in order, and resolves each once they left', async () => {
+    const writes: string[][] = [];
+    const output = new Writable({
+      write(chunk, _encoding, callback) {
+        writes.push([String(chunk)]);
+        callback();
+      },
+      writev(chunks, callback) {
+        writes.push(chunks.map(({ chunk }) => String(chunk)));
+        callback();
+      },
+    });
+    const writer = new LineWriter(output, () => {});
+    await Promise.all([writer.write('a\n'), writer.write('b\n'), writer.write('c\n')]);
+    await writer.write('d\n');
+    expect(writes).toEqual([['a\n', 'b\n', 'c\n'], ['d\n']]);
+    writes.length = 0;
+    const lines = Array.from({ length: 10 }, (_, i) => `${i}\n`);
+    await Promise.all(lines.map((line) => writer.write(line)));
+    expect(writes.map((batch) => batch.length)).toEqual([8, 2]); // at most 8 lines per write
+    expect(writes.flat()).toEqual(lines);
+  });
+
   it('keeps call order, and a write that filled the buffer resolves only after drain', async () => {
     const sink = slowSink(8);
     const writer = new LineWriter(sink.stream, () => {});

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import { ErrorCode, type JSONRPCErrorResponse, type JSONRPCMessage, parseMessage } from '@boomerang/protocol';
 
@@ -18,6 +19,9 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 const noop = (): void => {};
+
+/** At most this many lines leave in one corked write, so the reader can start on them while more are written. */
+const MAX_BATCH_LINES = 8;
 
 /**
  * Serializes one message as a wire line (JSON text plus "\n"). Throws `TypeError` for a value JSON cannot carry
@@ -201,7 +205,9 @@ function tooLarge(maxBytes: number): JSONRPCErrorResponse {
  * Writes lines to `output` in call order, honouring back-pressure: when `output.write` reports a full buffer,
  * the next lines wait for `'drain'`, and the write that filled it resolves only then, so a sender awaiting
  * each `send` never grows the buffer without bound. A stream error (EPIPE when the reader went away) fails the
- * current and every later write, and is reported once through `onFailure`.
+ * current and every later write, and is reported once through `onFailure`. Lines written in the same tick are
+ * corked and leave together (one `writev` on a pipe or socket) when the tick ends, or as soon as 8 are queued, so
+ * the reader can start on them while the rest are written.
  */
 export class LineWriter {
   readonly #output: Writable;
@@ -210,6 +216,10 @@ export class LineWriter {
   #failure: Error | undefined;
   #ending: Promise<void> | undefined;
   #ended = false;
+  /** The lines corked in this tick: settles once they left (uncork), with the stream's error if that failed. */
+  #batch: Promise<void> | undefined;
+  #batched = 0;
+  #flush: () => void = noop;
 
   constructor(output: Writable, onFailure: (error: Error) => void) {
     this.#output = output;
@@ -230,9 +240,14 @@ export class LineWriter {
    * with the stream's error, or with `signal.reason` when `signal` aborted before the line was written.
    */
   write(line: string, signal?: AbortSignal): Promise<void> {
-    const written = this.#tail.then(() => this.#writeNow(line, signal));
+    // The chain moves on as soon as a line is buffered, so the lines of one tick share one cork; each caller
+    // then waits for its batch to leave.
+    let batch: Promise<void> | undefined;
+    const written = this.#tail.then(async () => {
+      batch = (await this.#writeNow(line, signal)).batch;
+    });
     this.#tail = written.then(noop, noop);
-    return written;
+    return written.then(() => batch);
   }
 
   /**
@@ -255,13 +270,18 @@ export class LineWriter {
     return this.#ending;
   }
 
-  async #writeNow(line: string, signal: AbortSignal | undefined): Promise<void> {
+  /** Buffers one line in this tick's batch (waiting for `'drain'` when the buffer is full); returns the batch. */
+  async #writeNow(line: string, signal: AbortSignal | undefined): Promise<{ batch: Promise<void> }> {
     signal?.throwIfAborted();
     const output = this.#output;
     if (this.#failure !== undefined) throw this.#failure;
     if (this.#ended || output.writableEnded) throw new Error('the output stream has ended');
     if (output.destroyed) throw new Error('the output stream was closed');
-    if (output.write(line)) return;
+    this.#batch ??= this.#cork(output);
+    const batch = this.#batch;
+    const accepted = output.write(line);
+    if (++this.#batched >= MAX_BATCH_LINES) this.#flush();
+    if (accepted) return { batch };
     await new Promise<void>((resolve, reject) => {
       const settle = (error?: Error) => {
         output.off('drain', onDrain);
@@ -277,6 +297,36 @@ export class LineWriter {
       output.on('error', onError);
       output.on('close', onClose);
     });
+    return { batch };
+  }
+
+  /**
+   * Corks `output` until the end of this tick, or until {@link MAX_BATCH_LINES} lines are queued: the lines
+   * written meanwhile leave in one write (`writev`). A
+   * stdout pipe is written synchronously, one system call per write, which with many requests in flight costs
+   * more than serving them. Settles once uncorked: rejects with the stream's error if writing them failed.
+   */
+  #cork(output: Writable): Promise<void> {
+    output.cork();
+    const batch = new Promise<void>((resolve, reject) => {
+      let flushed = false;
+      const flush = () => {
+        if (flushed) return;
+        flushed = true;
+        this.#batch = undefined;
+        this.#batched = 0;
+        this.#flush = noop;
+        output.uncork();
+        const error = output.errored;
+        if (error === null || error === undefined) return resolve();
+        this.#fail(error);
+        reject(error);
+      };
+      this.#flush = flush;
+      process.nextTick(flush);
+    });
+    batch.catch(noop); // callers that do not wait for their line must not see an unhandled rejection
+    return batch;
   }
 
   #fail(error: Error): void {

@@ -17,12 +17,15 @@ export type InputRequest = z.infer<typeof InputRequestSchema>;
 
 /**
  * The client's answer to one input request. The three results share no tag (the key in `inputResponses` says
- * which request it answers), so a plain union, tried in schema order.
+ * which request it answers), so a plain union, tried in schema order: the elicitation result first (the common
+ * answer, and cheap to reject: it needs `action`), the sampling result last (rejecting it builds issues for
+ * its content union). Every member is a loose object, so a value that fits two members keeps all its members
+ * whichever one matches.
  */
 export const InputResponseSchema = z.union([
-  CreateMessageResultSchema,
-  ListRootsResultSchema,
   ElicitResultSchema,
+  ListRootsResultSchema,
+  CreateMessageResultSchema,
 ]);
 /** The client's answer to one input request. */
 export type InputResponse = z.infer<typeof InputResponseSchema>;

@@ -1,0 +1,118 @@
+// Child process of the transport bench: serves the workload over Streamable HTTP on 127.0.0.1 (JSON responses)
+// for one SDK, `node http-server.mjs boomerang|official`. Talks to the parent over IPC: sends `{ type: 'ready',
+// url }` once listening, answers `{ type: 'stats' }` with its own `process.cpuUsage()` and memory, and on
+// `{ type: 'exit' }` (or when the parent goes away) closes the server and exits, so `--cpu-prof` gets written.
+//
+// Boomerang: `listen(server)` from `@boomerang/transport-http/node` (createHttpHandler behind node:http, its
+// loopback Host/Origin checks on). Official 2.4.0: `createMcpHandler(factory, { legacy: 'reject', responseMode:
+// 'json' })` — the SDK builds one McpServer per request from the factory — with the Host/Origin checks its docs
+// put in front (`hostHeaderValidationResponse`, `originValidationResponse`), mounted on node:http by a minimal
+// bridge (the SDK's own `toNodeHandler` lives in `@modelcontextprotocol/node`, which has no 2.4.0 release).
+import { createServer } from 'node:http';
+import process from 'node:process';
+
+const side = process.argv[2];
+const { url, close } = side === 'boomerang' ? await serveBoomerang() : await serveOfficial();
+
+process.on('message', (message) => {
+  if (message?.type === 'stats') {
+    if (message.gc) globalThis.gc?.(); // only under --expose-gc (see the bench's --server-flags)
+    const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+    process.send({
+      type: 'stats',
+      id: message.id,
+      cpu: process.cpuUsage(),
+      rss,
+      heapUsed,
+      heapTotal,
+      external,
+      maxRss: process.resourceUsage().maxRSS * 1024,
+    });
+  } else if (message?.type === 'exit') {
+    void shutDown();
+  }
+});
+process.on('disconnect', () => void shutDown());
+process.send({ type: 'ready', url: String(url), pid: process.pid });
+
+let stopping = false;
+async function shutDown() {
+  if (stopping) return;
+  stopping = true;
+  const timer = setTimeout(() => process.exit(0), 2000);
+  await close().catch(() => {});
+  clearTimeout(timer);
+  process.exit(0);
+}
+
+async function serveBoomerang() {
+  const [{ listen }, { createBoomerangServer }] = await Promise.all([
+    import('@boomerang/transport-http/node'),
+    import('../flows/boomerang-server.mjs'),
+  ]);
+  const server = createBoomerangServer();
+  const endpoint = await listen(server, { host: '127.0.0.1', port: 0 });
+  return { url: endpoint.url, close: () => endpoint.close() };
+}
+
+async function serveOfficial() {
+  const [sdk, { buildServer, createCodec }] = await Promise.all([
+    import('@modelcontextprotocol/server'),
+    import('../flows/official-server.mjs'),
+  ]);
+  const codec = createCodec();
+  const handler = sdk.createMcpHandler(() => buildServer(codec), {
+    legacy: 'reject',
+    responseMode: 'json',
+    onerror: (error) => console.error('official server error:', error),
+  });
+  const hostnames = sdk.localhostAllowedHostnames();
+  const origins = sdk.localhostAllowedOrigins();
+  const http = createServer((req, res) => {
+    void bridge(req, res, async (request) => {
+      const rejected =
+        sdk.hostHeaderValidationResponse(request, hostnames) ??
+        sdk.originValidationResponse(request, origins);
+      return rejected ?? handler.fetch(request);
+    });
+  });
+  await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address();
+  return {
+    url: new URL(`http://127.0.0.1:${port}/mcp`),
+    close: async () => {
+      await handler.close();
+      await new Promise((resolve) => {
+        http.close(resolve);
+        http.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** node:http → web Request → fetch handler → node:http: the body read whole, the response streamed back. */
+async function bridge(req, res, fetchHandler) {
+  try {
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const headers = new Headers();
+    for (const [name, values] of Object.entries(req.headersDistinct)) {
+      for (const value of values ?? []) headers.append(name, value);
+    }
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url}`, {
+      method: req.method,
+      headers,
+      ...(hasBody && { body: Buffer.concat(chunks) }),
+    });
+    const response = await fetchHandler(request);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    if (response.body === null) return void res.end();
+    for await (const chunk of response.body) res.write(chunk);
+    res.end();
+  } catch (error) {
+    console.error('official bridge error:', error);
+    if (!res.headersSent) res.writeHead(500).end();
+    else res.destroy();
+  }
+}
