@@ -16,6 +16,8 @@ describe('the briefing demo', () => {
     ]);
     const rounds = lines.filter((line) => /^(→|←| {2}↳| {4}(question|answer|state))/.test(line));
     expect(rounds.map((line) => line.replace(/sl1_\S+…\S+ \(\d+ chars\)/, '<state>'))).toEqual([
+      '→ server/discover', // connect() probes the server's revision (protocol: 'auto')
+      '← ok',
       '→ round 1: prompts/get briefing {"topic":"the third-quarter results"}',
       '← input_required',
       expect.stringMatching(

@@ -21,6 +21,8 @@ function createClient(): Client {
       }),
       roots: async () => ({ roots: [{ uri: 'file:///tmp/everything', name: 'everything' }] }),
       requestTimeoutMs: 20_000,
+      // The referee's servers speak 2026-07-28 only: no era probe, every scenario sees exactly its own traffic.
+      protocol: '2026-07-28',
     },
   );
 }

@@ -13,10 +13,12 @@ describe('the demo (automatic loop, printed round by round)', () => {
     expect(result.structuredContent).toMatchObject({ name: 'orders', region: 'eu-west-1' });
     const rounds = lines.filter((l) => /^(→|←| {2}↳)/.test(l));
     expect(rounds).toEqual([
-      '→ round 1: tools/call provision {"name":"orders"}  (id 1)',
+      '→ server/discover', // connect() probes the server's revision (protocol: 'auto')
+      '← server/discover: supports 2026-07-28',
+      '→ round 1: tools/call provision {"name":"orders"}  (id 2)',
       '← input_required: the server needs something only the client has',
       '  ↳ elicitation callback (round 1, key "region"): accept {"region":"eu-west-1"} (scripted)',
-      '→ round 2: tools/call provision {"name":"orders"}  (id 2)',
+      '→ round 2: tools/call provision {"name":"orders"}  (id 3)',
       expect.stringMatching(/^← complete: Provisioned database 'orders' in eu-west-1 /),
     ]);
     const sent = lines.find((l) => l.endsWith(', sealed: opaque to the client'));

@@ -40,6 +40,7 @@ async function link(answers: ElicitResult[]) {
   const [clientEnd, serverEnd] = createInMemoryPair();
   const connection = await server.connect(serverEnd);
   await client.connect(tapTransport(clientEnd, (direction, message) => seen.push({ direction, message })));
+  seen.length = 0; // forget connect()'s server/discover probe: the tests look at the calls
   cleanups.push(async () => {
     await client.close();
     await connection.close();

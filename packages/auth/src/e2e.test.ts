@@ -139,9 +139,8 @@ describe('Client ↔ Server with OAuth over Streamable HTTP', () => {
       new URL(request.url).pathname.startsWith('/.well-known/')
         ? evil.handler(new Request('https://evil.example/.well-known/oauth-protected-resource/mcp'))
         : world.route(request);
-    const { client } = await signIn(world.alice, route);
-    await expect(client.listTools()).rejects.toThrow(/resource-mismatch|not authorizing/);
+    // The first request is connect()'s server/discover probe: the failure surfaces there.
+    await expect(signIn(world.alice, route)).rejects.toThrow(/resource-mismatch|not authorizing/);
     expect(world.alice.log.authorize).toEqual([]);
-    await client.close();
   });
 });

@@ -24,7 +24,7 @@ const provisioner: Reply = (request) => {
 
 function serve(reply: Reply) {
   const pair = createInMemoryPair();
-  return { transport: pair[0], server: fakeServer(pair[1], reply) };
+  return { transport: pair[0], server: fakeServer(pair[1], reply, { answersProbe: true }) };
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'boomerang-client-'));

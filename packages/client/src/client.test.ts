@@ -187,7 +187,7 @@ describe('Client connection', () => {
   it('refuses a second connect, and reconnects after close', async () => {
     await using h = await harness(script());
     await expect(h.client.connect(createInMemoryPair()[0])).rejects.toThrow('already connected');
-    const fresh = new Client(INFO);
+    const fresh = new Client(INFO, { protocol: '2026-07-28' }); // nobody serves a and b: no probe
     const [a, b] = [createInMemoryPair(), createInMemoryPair()];
     const both = await Promise.allSettled([fresh.connect(a[0]), fresh.connect(b[0])]);
     expect(both.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);

@@ -9,7 +9,6 @@ import {
   type InputRequiredMethod,
   type InputRequiredResult,
   type InputResponses,
-  LATEST_PROTOCOL_VERSION,
   type ListPromptsResult,
   type ListResourcesResult,
   type ListResourceTemplatesResult,
@@ -23,6 +22,15 @@ import { type CachedMethod, type ClientCacheOptions, ResultCache, throughCache }
 import { deriveCapabilities, type ElicitationMode } from './capabilities.js';
 import { InputRequiredRoundsExceededError, NotConnectedError, type OriginatingRequest } from './errors.js';
 import { answerInputRequests, type InputCallbacks } from './input-requests.js';
+import {
+  CallsInFlight,
+  legacyPeerHandlers,
+  legacyResult,
+  negotiate,
+  type ProtocolChoice,
+  protocolOptions,
+  type ServerRequestContext,
+} from './legacy.js';
 import { type RoundInputs, runInputRequiredLoop } from './mrtr-loop.js';
 import { createRequester, type ProgressHandler, type Requester } from './requester.js';
 import { type AnswerOf, type ClientMethod, parseResult, type ResultByMethod } from './results.js';
@@ -57,6 +65,14 @@ export interface ClientOptions extends InputCallbacks {
    * `false` turns it off. Results with `ttlMs` absent or `0` are never cached.
    */
   readonly cache?: false | ClientCacheOptions | undefined;
+  /**
+   * Which revision to speak (default `'auto'`): `'auto'` sends `server/discover` when connecting and falls back
+   * to a 2025-11-25 `initialize` when the server does not answer it like a 2026-07-28 server (see the README,
+   * "Two eras"); `'2026-07-28'` sends nothing; `'2025-11-25'` always initializes.
+   */
+  readonly protocol?: ProtocolChoice | undefined;
+  /** How long `'auto'` waits for the `server/discover` answer before falling back (default 3000 ms). */
+  readonly protocolProbeTimeoutMs?: number | undefined;
 }
 
 /** Options of one call. */
@@ -100,6 +116,8 @@ export interface CompleteParams {
 interface Connection {
   readonly requester: Requester;
   readonly protocolVersion: string;
+  /** A 2025-11-25 session: requests carry no `_meta`; results are read as legacy results. */
+  readonly legacy: boolean;
 }
 
 /**
@@ -121,6 +139,9 @@ export class Client {
   readonly #timeoutMs: number | undefined;
   readonly #sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   readonly #cache: ResultCache | undefined;
+  readonly #protocol: ProtocolChoice;
+  readonly #probeTimeoutMs: number;
+  readonly #calls = new CallsInFlight();
   #connection: Connection | undefined;
   #connecting = false;
 
@@ -130,6 +151,7 @@ export class Client {
    */
   constructor(info: Implementation, options: ClientOptions = {}) {
     const { inputRequiredMaxRounds = 10, requestTimeoutMs } = options;
+    ({ protocol: this.#protocol, probeTimeoutMs: this.#probeTimeoutMs } = protocolOptions(options));
     if (!Number.isSafeInteger(inputRequiredMaxRounds) || inputRequiredMaxRounds < 0) {
       throw new RangeError(
         `"inputRequiredMaxRounds" expected a non-negative integer, got ${inputRequiredMaxRounds}`,
@@ -153,23 +175,37 @@ export class Client {
     });
   }
 
-  /** The protocol revision in use once connected (`"2026-07-28"`), else `undefined`. */
+  /** The protocol revision negotiated for this connection (`"2026-07-28"` or `"2025-11-25"`), else `undefined`. */
   get protocolVersion(): string | undefined {
     return this.#connection?.protocolVersion;
   }
 
   /**
-   * Starts using `transport` (a stream transport: stdio, in-memory, HTTP). The 2026-07-28 revision has no
-   * handshake, so this sends nothing. Throws when already connected; `close()` first to switch transports.
+   * Starts using `transport` (a stream transport: stdio, in-memory, HTTP) and decides its revision once (option
+   * `protocol`): with `'auto'` it sends `server/discover`, and `initialize` when that shows a 2025-11-25 server.
+   * Throws when already connected (`close()` first to switch transports), or when `initialize` fails.
    */
   async connect(transport: Transport): Promise<void> {
     if (this.#connection !== undefined || this.#connecting) {
       throw new Error('Client is already connected; call close() first');
     }
     this.#connecting = true;
-    const requester = createRequester(transport);
+    // A 2025-11-25 server calls the client back; its requests reach the MRTR callbacks (legacy.ts).
+    let answering: ServerRequestContext | undefined;
+    const requester = createRequester(
+      transport,
+      legacyPeerHandlers(() => answering),
+    );
     try {
-      this.#connection = { requester, protocolVersion: await negotiateVersion(requester) };
+      const hello = {
+        info: this.info,
+        capabilities: this.capabilities,
+        probeTimeoutMs: this.#probeTimeoutMs,
+      };
+      const negotiated = await negotiate(requester, this.#protocol, hello);
+      const { legacy, serverInfo } = negotiated;
+      if (legacy) answering = { ...this.#answering(), serverInfo };
+      this.#connection = { requester, protocolVersion: negotiated.protocolVersion, legacy };
     } catch (error) {
       await requester.close();
       throw error;
@@ -298,6 +334,11 @@ export class Client {
     return throughCache(cache, method, target, run, options?.cache === 'reload');
   }
 
+  /** What a legacy server's requests are answered with: the MRTR callbacks and the calls in flight. */
+  #answering() {
+    return { callbacks: this.#callbacks, capabilities: this.capabilities, calls: this.#calls };
+  }
+
   /** The `_meta` every request carries: a fresh object per request. */
   #meta(protocolVersion: string): Record<string, unknown> {
     return {
@@ -311,18 +352,17 @@ export class Client {
   async #send<M extends ClientMethod>(
     method: M,
     params: Record<string, unknown>,
-    signal: AbortSignal,
+    signal: AbortSignal | undefined,
     onprogress: ProgressHandler | undefined,
   ): Promise<AnswerOf<M>> {
     const connection = this.#connection;
     if (connection === undefined) throw new NotConnectedError(method);
-    const wire = { ...params, _meta: this.#meta(connection.protocolVersion) };
-    const raw = await connection.requester.request(
-      method,
-      wire,
-      onprogress === undefined ? { signal } : { signal, onprogress },
-    );
-    return parseResult(method, raw);
+    const wire = connection.legacy ? params : { ...params, _meta: this.#meta(connection.protocolVersion) };
+    const options: { signal?: AbortSignal; onprogress?: ProgressHandler } = {};
+    if (signal !== undefined) options.signal = signal;
+    if (onprogress !== undefined) options.onprogress = onprogress;
+    const raw = await connection.requester.request(method, wire, options);
+    return parseResult(method, connection.legacy ? legacyResult(method, raw) : raw);
   }
 
   /** One request of a method that never answers `input_required`. */
@@ -362,6 +402,7 @@ export class Client {
     onRound?: () => void,
   ): Promise<ResultByMethod[M]> {
     using scope = callScope(request, options.signal, options.timeoutMs ?? this.#timeoutMs);
+    using _inFlight = this.#calls.track(request);
     const { signal } = scope;
     const capabilities = this.capabilities;
     const params = paramsOf(request, args);
@@ -390,7 +431,7 @@ export class Client {
     method: M,
     params: Record<string, unknown>,
     inputs: RoundInputs,
-    signal: AbortSignal,
+    signal: AbortSignal | undefined,
     onprogress: ProgressHandler | undefined,
   ): Promise<ResultByMethod[M] | InputRequiredResult> {
     // AnswerOf<M> is exactly this union for every MRTR method; TypeScript cannot see it through the generic.
@@ -420,12 +461,4 @@ function paramsOf(
 ): Record<string, unknown> {
   if (request.method === 'resources/read') return { uri: request.uri };
   return args === undefined ? { name: request.name } : { name: request.name, arguments: args };
-}
-
-/**
- * The seam for version negotiation. A modern-only client speaks 2026-07-28 without asking (no handshake); the
- * dual-era client replaces this with its probe (`server/discover` first, `initialize` as the fallback).
- */
-async function negotiateVersion(_requester: Requester): Promise<string> {
-  return LATEST_PROTOCOL_VERSION;
 }

@@ -38,6 +38,8 @@ export type {
   RootsCallback,
   SamplingCallback,
 } from './input-requests.js';
+// --- dual era
+export type { ProtocolChoice } from './legacy.js';
 export type { RoundInputs } from './mrtr-loop.js';
 export type { ProgressHandler } from './requester.js';
 export { ClientSession, type SessionBackend, type SessionCallOptions } from './session.js';

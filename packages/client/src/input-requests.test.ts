@@ -125,6 +125,28 @@ describe('answering input requests', () => {
     expect(h.server.requests).toHaveLength(1);
   });
 
+  it('a callback that first reads its signal after a sibling failed finds it aborted with that failure', async () => {
+    const boom = new Error('user closed the window');
+    const late = deferred<AbortSignal>();
+    await using h = await harness(
+      script(inputRequired({ inputRequests: { form: askFor('x'), llm: sampleRequest }, requestState: 's' })),
+      {
+        elicitation: () => {
+          throw boom;
+        },
+        sampling: (_params, ctx) =>
+          new Promise(() => {
+            setTimeout(() => late.resolve(ctx.signal), 5);
+          }),
+      },
+    );
+    const error = await h.client.callTool('t').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputRequestCallbackError);
+    const signal = await late.promise;
+    expect(signal.aborted).toBe(true);
+    expect((signal.reason as Error).cause).toBe(boom);
+  });
+
   it('a callback that returns an invalid answer rejects the call (the answer is validated)', async () => {
     await using h = await harness(script(inputRequired({ inputRequests: { s: sampleRequest } })), {
       sampling: () => ({ role: 'robot' }) as never,

@@ -66,8 +66,8 @@ export interface InputCallbacks {
 export interface RoundContext {
   readonly request: OriginatingRequest;
   readonly round: number;
-  /** The call's signal (caller abort and timeout). */
-  readonly signal: AbortSignal;
+  /** The call's signal (caller abort and timeout); `undefined` when nothing can abort the call. */
+  readonly signal: AbortSignal | undefined;
   readonly serverInfo: Implementation | undefined;
   /** What this client declared in the request that got the `input_required` answer. */
   readonly capabilities: ClientCapabilities;
@@ -89,20 +89,57 @@ export async function answerInputRequests(
   callbacks: InputCallbacks,
   round: RoundContext,
 ): Promise<InputResponses> {
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(round.signal.reason);
-  round.signal.addEventListener('abort', onAbort, { once: true });
+  const scope = new RoundScope(round.signal);
   try {
     const answers = Object.entries(requests).map(
-      async ([key, request]) =>
-        [key, await answerOne(key, request, callbacks, round, controller.signal)] as const,
+      async ([key, request]) => [key, await answerOne(key, request, callbacks, round, scope)] as const,
     );
     return Object.fromEntries(await raceSignal(Promise.all(answers), round.signal));
   } catch (error) {
-    controller.abort(error);
+    scope.abort(error);
     throw error;
   } finally {
-    round.signal.removeEventListener('abort', onAbort);
+    scope.unlink();
+  }
+}
+
+/**
+ * The signal the callbacks of one round share, made on first read: most callbacks never look at it, and an
+ * `AbortController` (with a listener on the call's signal) per round is measurable on the hot path. Read after
+ * the round failed, it is already aborted with the failure.
+ */
+class RoundScope {
+  #controller: AbortController | undefined;
+  #failure: { reason: unknown } | undefined;
+  #unlinked = false;
+  readonly #call: AbortSignal | undefined;
+  readonly #onAbort = () => this.abort(this.#call?.reason);
+
+  constructor(call: AbortSignal | undefined) {
+    this.#call = call;
+  }
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      const controller = new AbortController();
+      this.#controller = controller;
+      const call = this.#call;
+      if (this.#failure !== undefined) controller.abort(this.#failure.reason);
+      else if (call?.aborted) controller.abort(call.reason);
+      else if (!this.#unlinked) call?.addEventListener('abort', this.#onAbort, { once: true });
+    }
+    return this.#controller.signal;
+  }
+
+  abort(reason: unknown): void {
+    this.#failure ??= { reason };
+    this.#controller?.abort(reason);
+  }
+
+  /** The round settled: the call's signal no longer reaches the callbacks. */
+  unlink(): void {
+    this.#unlinked = true;
+    this.#call?.removeEventListener('abort', this.#onAbort);
   }
 }
 
@@ -111,14 +148,16 @@ async function answerOne(
   request: InputRequest,
   callbacks: InputCallbacks,
   round: RoundContext,
-  signal: AbortSignal,
+  scope: RoundScope,
 ): Promise<InputResponse> {
   const problem = uncoveredInputRequest(request, round.capabilities);
   if (problem !== undefined)
     throw new UnsupportedInputRequestError(round.request, key, request.method, problem);
   const ctx: InputRequestContext = {
     ...round.request,
-    signal,
+    get signal() {
+      return scope.signal;
+    },
     key,
     round: round.round,
     ...(round.serverInfo === undefined ? {} : { serverInfo: round.serverInfo }),

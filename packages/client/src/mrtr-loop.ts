@@ -23,8 +23,8 @@ export interface LoopDeps<R> {
   readonly maxRounds: number;
   /** The error for going over {@link maxRounds}. */
   exceeded(result: InputRequiredResult): Error;
-  /** The call's signal (abort and timeout); bounds the back-off sleeps. */
-  readonly signal: AbortSignal;
+  /** The call's signal (abort and timeout); bounds the back-off sleeps. `undefined`: nothing aborts the call. */
+  readonly signal: AbortSignal | undefined;
 }
 
 /** Back-off for state-only rounds: 50 ms, doubling to 250 ms; any round with requests starts it over. */
@@ -61,10 +61,11 @@ export async function nextRound<R>(
     backoff.nextMs = STATE_ONLY_BACKOFF.initialMs;
     inputResponses = await deps.answer(result, round);
   } else {
-    await deps.sleep(backoff.nextMs, deps.signal);
+    // `sleep` takes a signal whatever happens; a call nothing can abort gets one that never aborts.
+    await deps.sleep(backoff.nextMs, deps.signal ?? new AbortController().signal);
     backoff.nextMs = Math.min(backoff.nextMs * 2, STATE_ONLY_BACKOFF.maxMs);
   }
-  deps.signal.throwIfAborted();
+  deps.signal?.throwIfAborted();
   return {
     ...(inputResponses === undefined ? {} : { inputResponses }),
     ...(result.requestState === undefined ? {} : { requestState: result.requestState }),

@@ -60,7 +60,8 @@ describe('client.listen() against a Server (in memory)', () => {
       if (seen.length === 2) void server.close();
     }
     expect(methods(seen)).toEqual(['notifications/tools/list_changed', 'notifications/resources/updated']);
-    expect(seen[1]?.params).toEqual({ uri: 'file:///a', _meta: { [SUB]: 1 } });
+    // Request 1 was the `server/discover` probe of connect(); the listen request is 2.
+    expect(seen[1]?.params).toEqual({ uri: 'file:///a', _meta: { [SUB]: 2 } });
     await link[Symbol.asyncDispose]();
   });
 

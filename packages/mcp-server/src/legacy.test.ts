@@ -59,7 +59,9 @@ function shop(options: McpServerOptions = {}) {
 }
 
 const accept = (r: Asked) =>
-  r.method === 'roots/list' ? { roots: [{ uri: 'file:///a' }] } : { action: 'accept', content: { confirm: true } };
+  r.method === 'roots/list'
+    ? { roots: [{ uri: 'file:///a' }] }
+    : { action: 'accept', content: { confirm: true } };
 
 describe('McpServer on a 2025-11-25 session', () => {
   it('resolvers ask mid-call through server→client requests; one legacy result comes back', async () => {
@@ -98,7 +100,9 @@ describe('McpServer on a 2025-11-25 session', () => {
       r.method === 'roots/list' ? { roots: [] } : { action: 'accept', content: { confirm: 'yes' } };
     const { call, connection } = await legacyClient(shop(), { elicitation: {}, roots: {} }, answer);
     const response = await call('tools/call', { name: 'order', arguments: { title: 'Dune' } });
-    expect(response).toMatchObject({ error: { code: -32602, message: expect.stringContaining("'backorder'") } });
+    expect(response).toMatchObject({
+      error: { code: -32602, message: expect.stringContaining("'backorder'") },
+    });
     await connection.close();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, McpError } from './errors.js';
+import { ErrorCode, isTransportFailure, McpError, transportFailureData } from './errors.js';
 
 describe('ErrorCode', () => {
   it('maps names to the numbers on the wire', () => {
@@ -106,5 +106,23 @@ describe('McpError', () => {
       data: { supported: ['2026-07-28'], requested: '1999-01-01' },
     });
     expect((error.data as { supported: string[] }).supported).not.toBe(supported);
+  });
+});
+
+describe('transport failures', () => {
+  it('are marked in data, with the HTTP status when there was a response', () => {
+    expect(transportFailureData()).toEqual({ transportFailure: true });
+    expect(transportFailureData(502)).toEqual({ transportFailure: true, status: 502 });
+    expect(isTransportFailure(new McpError(-32603, 'x', transportFailureData(400)))).toBe(true);
+    expect(
+      isTransportFailure(McpError.fromJSON({ code: -32603, message: 'x', data: { transportFailure: true } })),
+    ).toBe(true);
+  });
+
+  it('are not errors a peer sent, nor other values', () => {
+    expect(isTransportFailure(new McpError(-32603, 'x'))).toBe(false);
+    expect(isTransportFailure(new McpError(-32603, 'x', { transportFailure: 'yes' }))).toBe(false);
+    expect(isTransportFailure(new Error('x'))).toBe(false);
+    expect(isTransportFailure(null)).toBe(false);
   });
 });

@@ -85,3 +85,26 @@ export class McpError extends Error {
     });
   }
 }
+
+/**
+ * The `error.data` member a client transport puts on the JSON-RPC error it makes up for a request the peer never
+ * answered (the network failed, a stream broke, an HTTP error came without a JSON-RPC body). `status` is the HTTP
+ * status when there was a response. It lets a client tell "the server said no" from "nothing was heard", e.g. when
+ * probing which protocol era a server speaks: only the first is evidence about the server.
+ */
+export interface TransportFailureData {
+  readonly transportFailure: true;
+  readonly status?: number;
+}
+
+/** The `data` of a transport-made error (see {@link TransportFailureData}). */
+export function transportFailureData(status?: number): TransportFailureData {
+  return status === undefined ? { transportFailure: true } : { transportFailure: true, status };
+}
+
+/** True when `error` was made up by a transport rather than sent by the peer (see {@link TransportFailureData}). */
+export function isTransportFailure(error: unknown): error is McpError & { data: TransportFailureData } {
+  if (!(error instanceof McpError)) return false;
+  const data = error.data as { transportFailure?: unknown } | null | undefined;
+  return typeof data === 'object' && data !== null && data.transportFailure === true;
+}

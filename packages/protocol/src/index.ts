@@ -15,7 +15,15 @@ export {
 } from './constants.js';
 
 // --- errors
-export { ErrorCode, type ErrorCodeName, type JsonRpcErrorObject, McpError } from './errors.js';
+export {
+  ErrorCode,
+  type ErrorCodeName,
+  isTransportFailure,
+  type JsonRpcErrorObject,
+  McpError,
+  type TransportFailureData,
+  transportFailureData,
+} from './errors.js';
 
 // --- transport contracts
 export type {

@@ -1,7 +1,9 @@
 import type {
   AuthInfo,
   ClientCapabilities,
+  HandleContext,
   Implementation,
+  InputRequest,
   InputResponses,
   JSONRPCNotification,
   LoggingLevel,
@@ -45,6 +47,19 @@ export interface RequestContextInit {
   notify: ((notification: JSONRPCNotification) => void | Promise<void>) | undefined;
   /** Reports a failed notification delivery. */
   warn: LogFn;
+  /** A 2025-11-25 session's back-channel (see {@link RequestContext.ask}). */
+  ask?: (request: InputRequest) => Promise<unknown>;
+}
+
+/**
+ * What the core reads from a `HandleContext` beyond the transport's members: set by the legacy layer
+ * (legacy/serve.ts) for a request of a 2025-11-25 session, whose version and back-channel it carries.
+ */
+export interface EraContext extends HandleContext {
+  readonly legacy?: {
+    readonly protocolVersion: string;
+    readonly ask: (request: InputRequest) => Promise<unknown>;
+  };
 }
 
 /**
@@ -77,6 +92,7 @@ export function createRequestContext(init: RequestContextInit): { ctx: RequestCo
     logLevel,
     inputResponses: init.inputResponses,
     requestState: init.requestState,
+    ...(init.ask === undefined ? {} : { ask: init.ask }),
     async sendProgress(progress, total, message) {
       if (typeof progress !== 'number' || !Number.isFinite(progress)) {
         throw new TypeError(`"progress" expected finite number, got ${String(progress)}`);

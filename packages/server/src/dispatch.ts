@@ -17,7 +17,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type SubscriptionsListenRequestParams,
 } from '@boomerang/protocol';
-import { createRequestContext, isLoggingLevel } from './context.js';
+import { createRequestContext, type EraContext, isLoggingLevel } from './context.js';
 import { unwrapCursor } from './cursor.js';
 import { currentCapabilities, discoverResult } from './discover.js';
 import { serveListen } from './listen.js';
@@ -119,6 +119,8 @@ export async function serveRequest(
       loggingEnabled: core.capabilities.logging !== undefined,
       notify: hctx.notify,
       warn: core.log.warn,
+      // A 2025-11-25 session (legacy/serve.ts): its version and its back-channel replace the era's defaults.
+      ...(hctx as EraContext).legacy,
     });
     try {
       const running =

@@ -6,6 +6,7 @@ import {
   type InputRequiredResult,
   inputRequired,
   listRootsRequest,
+  MetaKey,
 } from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
 import { Server } from './server.js';
@@ -113,6 +114,10 @@ describe('InputRequiredResult elsewhere, or malformed: -32603', () => {
       'an elicitation without a message',
       { resultType: 'input_required', inputRequests: { a: { method: 'elicitation/create', params: {} } } },
     ],
+    [
+      'an invalid serverInfo in its own _meta',
+      { resultType: 'input_required', requestState: 's', _meta: { [MetaKey.serverInfo]: { name: 1 } } },
+    ],
   ])('with %s', async (_name, value) => {
     const { server, logger } = serverReturning(value);
     expect(
@@ -122,6 +127,20 @@ describe('InputRequiredResult elsewhere, or malformed: -32603', () => {
       message: 'Internal error',
     });
     expect(logger.lines).toHaveLength(1);
+  });
+});
+
+it('an invalid InputRequiredResult is logged with the path of the bad member', async () => {
+  const value = {
+    resultType: 'input_required',
+    inputRequests: { a: { method: 'elicitation/create', params: { mode: 'form' } } },
+  };
+  const { server, logger } = serverReturning(value);
+  await server.handle(request('tools/call', { name: 'x' }, { caps: { elicitation: {} } }));
+  expect(logger.lines[0]?.details).toMatchObject({
+    error: expect.objectContaining({
+      message: expect.stringMatching(/invalid InputRequiredResult: result\.inputRequests\.a\.params/),
+    }),
   });
 });
 

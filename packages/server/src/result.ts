@@ -2,14 +2,15 @@ import {
   type ClientCapabilities,
   type Implementation,
   type InputRequests,
-  InputRequiredResultSchema,
+  InputRequestsSchema,
   McpError,
   MetaKey,
   type Result,
+  ResultMetaObjectSchema,
 } from '@boomerang/protocol';
 import { describeCapabilities, missingClientCapabilities } from './capabilities.js';
 import { wrapCursor } from './cursor.js';
-import { describeIssues, type MethodSpec } from './methods.js';
+import { describeIssues, type MethodSpec, type SchemaIssue } from './methods.js';
 import type { RequestStateBinding, RequestStateEnvelope } from './sealed.js';
 import type { CacheHints } from './types.js';
 import { isPlainObject } from './util.js';
@@ -93,10 +94,10 @@ async function finishInputRequired(
     );
   }
   const result: Record<string, unknown> = { ...rest, resultType: 'input_required', _meta: meta };
-  const check = InputRequiredResultSchema.safeParse(result);
-  if (!check.success) {
+  const issues = inputRequiredIssues(result, isPlainObject(value._meta));
+  if (issues !== undefined) {
     throw new Error(
-      `the ${method} handler returned an invalid InputRequiredResult: ${describeIssues(check.error.issues, 'result')}`,
+      `the ${method} handler returned an invalid InputRequiredResult: ${describeIssues(issues, 'result')}`,
     );
   }
   if (asks) {
@@ -112,4 +113,34 @@ async function finishInputRequired(
     result.requestState = await ctx.envelope.seal(requestState, ctx.binding);
   }
   return result as Result;
+}
+
+/**
+ * The issues `InputRequiredResultSchema` finds in `result`, or `undefined`, checked member by member so that only
+ * what the handler wrote goes through zod: `resultType` is ours, `_meta` is the server's own validated `info`
+ * unless the handler wrote `_meta`, and the at-least-one rule was checked by the caller. The result is a loose
+ * object, so other members are not checked, as with the schema.
+ */
+function inputRequiredIssues(
+  result: Record<string, unknown>,
+  handlerMeta: boolean,
+): readonly SchemaIssue[] | undefined {
+  const { inputRequests, requestState, _meta } = result;
+  if (requestState !== undefined && typeof requestState !== 'string') {
+    const message = `Invalid input: expected string, received ${typeof requestState}`;
+    return [{ path: ['requestState'], message }];
+  }
+  if (handlerMeta) {
+    const check = ResultMetaObjectSchema.safeParse(_meta);
+    if (!check.success) return within('_meta', check.error.issues);
+  }
+  if (inputRequests !== undefined) {
+    const check = InputRequestsSchema.safeParse(inputRequests);
+    if (!check.success) return within('inputRequests', check.error.issues);
+  }
+  return undefined;
+}
+
+function within(member: string, issues: readonly SchemaIssue[]): SchemaIssue[] {
+  return issues.map((issue) => ({ ...issue, path: [member, ...issue.path] }));
 }

@@ -249,13 +249,12 @@ function canonicalJsonSlow(value: unknown): string {
     if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return inner;
     const sorted: Record<string, unknown> = {};
     for (const key of Object.keys(inner).sort()) {
-      // defineProperty, so that an own "__proto__" member stays a member.
-      Object.defineProperty(sorted, key, {
-        value: (inner as Record<string, unknown>)[key],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      const member = (inner as Record<string, unknown>)[key];
+      // Assigning "__proto__" would set the prototype: defineProperty keeps an own "__proto__" member a member.
+      if (key === '__proto__') {
+        const own = { value: member, enumerable: true, writable: true, configurable: true };
+        Object.defineProperty(sorted, key, own);
+      } else sorted[key] = member;
     }
     return sorted;
   });

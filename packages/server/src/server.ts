@@ -11,8 +11,10 @@ import {
   type Transport,
 } from '@boomerang/protocol';
 import { mergeCapabilities, serverCapabilities } from './capabilities.js';
-import { type ConnectOptions, type ServerConnection, serveTransport } from './connect.js';
+import { type ConnectOptions, type ServeRequest, type ServerConnection, serveTransport } from './connect.js';
 import { type ServerCore, serveRequest } from './dispatch.js';
+import { dualEraConnection } from './legacy/connection.js';
+import type { LegacyOptions } from './legacy/serve.js';
 import { withSubscriptions } from './listen.js';
 import { describeIssues, HANDLER_NAMES } from './methods.js';
 import type { NotificationSource, SubscriptionNotification } from './notifications.js';
@@ -28,6 +30,9 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'requestState',
   'logger',
   'notifications',
+  'legacy',
+  'legacyShim',
+  'legacyRequestTimeoutMs',
 ]);
 
 /**
@@ -48,6 +53,8 @@ export class Server implements MessageHandler {
   readonly capabilities: ServerCapabilities;
   readonly #core: ServerCore;
   readonly #closing = new AbortController();
+  /** Settings of 2025-11-25 sessions; `undefined` when `legacy: false`. */
+  readonly #legacy: LegacyOptions | undefined;
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     const checked = ImplementationSchema.safeParse(info);
@@ -58,6 +65,7 @@ export class Server implements MessageHandler {
       HANDLER_NAMES.flatMap((name) => (options[name] ? [[name, options[name]]] : [])),
     );
     this.info = info;
+    this.#legacy = legacyOptions(options);
     const { notifications } = options;
     const implied = serverCapabilities(handlers);
     this.capabilities = mergeCapabilities(
@@ -143,12 +151,15 @@ export class Server implements MessageHandler {
    * every request on this connection. Resolves at once to the {@link ServerConnection}, whose `close()` stops.
    */
   async connect(transport: Transport, options: ConnectOptions = {}): Promise<ServerConnection> {
-    return serveTransport(
-      transport,
-      (request, ctx, ending) => serveRequest(this.#core, request, ctx, ending),
-      options,
-      this.#core.log.warn,
-    );
+    const warn = this.#core.log.warn;
+    if (this.#legacy === undefined) {
+      const serve = (...[request, ctx, ending]: Parameters<ServeRequest>) =>
+        serveRequest(this.#core, request, ctx, ending);
+      return serveTransport(transport, serve, options, warn);
+    }
+    // Both eras: an `initialize` turns this connection into a 2025-11-25 session (legacy/connection.ts).
+    const era = dualEraConnection(this.#core, transport, this.#legacy);
+    return serveTransport(era.transport, era.serve, options, warn);
   }
 }
 
@@ -205,6 +216,25 @@ function checkNoSubscriptionCapabilities(caps: ServerCapabilities): void {
       );
     }
   }
+}
+
+/** The legacy settings, checked; `undefined` when 2025-11-25 sessions are off (`legacy: false`). */
+function legacyOptions(options: ServerOptions): LegacyOptions | undefined {
+  const { legacy = true, legacyShim = false, legacyRequestTimeoutMs = 60_000 } = options;
+  if (typeof legacy !== 'boolean') throw new TypeError(`"legacy" expected a boolean, got ${typeof legacy}`);
+  if (typeof legacyShim !== 'boolean') {
+    throw new TypeError(`"legacyShim" expected a boolean, got ${typeof legacyShim}`);
+  }
+  if (
+    typeof legacyRequestTimeoutMs !== 'number' ||
+    !Number.isSafeInteger(legacyRequestTimeoutMs) ||
+    legacyRequestTimeoutMs < 1
+  ) {
+    throw new RangeError(
+      `"legacyRequestTimeoutMs" expected a positive integer, got ${String(legacyRequestTimeoutMs)}`,
+    );
+  }
+  return legacy ? { shim: legacyShim, timeoutMs: legacyRequestTimeoutMs } : undefined;
 }
 
 const DEFAULT_HINTS: Required<CacheHints> = { ttlMs: 0, cacheScope: 'private' };

@@ -9,6 +9,7 @@ import type {
   GetPromptRequestParams,
   GetPromptResult,
   Implementation,
+  InputRequest,
   InputRequiredResult,
   InputResponses,
   ListPromptsResult,
@@ -135,6 +136,20 @@ export interface ServerOptions extends ServerHandlers {
    * without one, `subscriptions/listen` answers `-32601` and declaring those capabilities throws.
    */
   notifications?: NotificationSource;
+  /**
+   * Serve 2025-11-25 clients on stream transports (default `true`): an `initialize` turns that connection into a
+   * legacy session (see the README, "Two eras"). `false`: `initialize` is answered `-32022` naming the
+   * supported versions.
+   */
+  legacy?: boolean;
+  /**
+   * On a legacy session, fulfil an `InputRequiredResult` a handler returned by sending its input requests to the
+   * client and re-entering the handler with the answers and the exact `requestState` (at most 10 rounds).
+   * Default `false`: such a result is `-32603` (a 2025-11-25 client cannot retry).
+   */
+  legacyShim?: boolean;
+  /** How long a server→client request of a legacy session waits for its answer, in ms (default 60 000). */
+  legacyRequestTimeoutMs?: number;
 }
 
 /**
@@ -164,6 +179,14 @@ export interface RequestContext {
   readonly inputResponses: InputResponses | undefined;
   /** On a retry: the echoed `requestState`, already opened (plaintext) when the server seals state. */
   readonly requestState: string | undefined;
+  /**
+   * Set only on a 2025-11-25 (legacy) session, where a server may call the client back: sends one input request
+   * (`elicitation/create`, `sampling/createMessage`, `roots/list`) as a real server→client request and resolves
+   * to the client's result. Rejects with `-32021` (nothing sent) when the client did not declare the capability
+   * at `initialize`, `-32001` after the server's `legacyRequestTimeoutMs`, the client's error, or the abort
+   * reason when this request is cancelled. In 2026-07-28 it is absent: return an `InputRequiredResult` instead.
+   */
+  readonly ask?: (request: InputRequest) => Promise<unknown>;
   /**
    * Sends `notifications/progress` for this request; a no-op unless the request carried a `progressToken`,
    * after the response, or when `progress` does not increase. Throws `TypeError` for a non-finite number.

@@ -1,5 +1,5 @@
 import { Client } from '@boomerang/client';
-import { McpError } from '@boomerang/protocol';
+import { isTransportFailure, McpError } from '@boomerang/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { type FetchLike, StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler, type HttpHandlerOptions } from './handler.js';
@@ -94,7 +94,7 @@ describe('Client ↔ Server over createHttpHandler (no sockets)', () => {
   });
 
   it('fails a call clearly on a non-JSON-RPC failure; the caller may retry (a new id)', async () => {
-    let broken = true;
+    let broken = false; // connect() probes with server/discover first; the proxy breaks after that
     const client = await connect({
       fetch: (direct) => async (input, init) => {
         if (!broken) return direct(input, init);
@@ -102,9 +102,14 @@ describe('Client ↔ Server over createHttpHandler (no sockets)', () => {
         return new Response('<html>proxy down</html>', { status: 502, statusText: 'Bad Gateway' });
       },
     });
-    await expect(client.callTool('echo', { text: 'a' })).rejects.toThrow(
-      /HTTP transport: tools\/call got HTTP 502 Bad Gateway/,
+    broken = true;
+    const failure = await client.callTool('echo', { text: 'a' }).then(
+      () => undefined,
+      (error: unknown) => error,
     );
+    expect((failure as Error).message).toMatch(/HTTP transport: tools\/call got HTTP 502 Bad Gateway/);
+    expect(isTransportFailure(failure)).toBe(true); // made up by the transport, marked so, with the status
+    expect((failure as { data: unknown }).data).toEqual({ transportFailure: true, status: 502 });
     expect((await client.callTool('echo', { text: 'a' })).content).toHaveLength(1);
     await client.close();
   });

@@ -10,6 +10,7 @@ import {
   type RequestId,
   type Transport,
   type TransportSendOptions,
+  transportFailureData,
 } from '@boomerang/protocol';
 import { readText, sseData } from './body.js';
 import {
@@ -201,12 +202,13 @@ export class StreamableHttpClientTransport implements Transport {
     init: RequestInit,
     signal: AbortSignal,
   ): Promise<JSONRPCMessage | undefined> {
-    const failure = (why: string) =>
+    const failure = (why: string, status?: number) =>
       signal.aborted
         ? undefined
         : (jsonRpcError(id, {
             code: ErrorCode.InternalError,
             message: `HTTP transport: ${why}`,
+            data: transportFailureData(status),
           }) as JSONRPCMessage);
     let response: Response;
     try {
@@ -243,7 +245,10 @@ export class StreamableHttpClientTransport implements Transport {
       }
       const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
       const snippet = text.length > BODY_SNIPPET ? `${text.slice(0, BODY_SNIPPET)}…` : text;
-      return failure(`${method} got ${status} without a JSON-RPC response${snippet ? `: ${snippet}` : ''}`);
+      return failure(
+        `${method} got ${status} without a JSON-RPC response${snippet ? `: ${snippet}` : ''}`,
+        response.status,
+      );
     } catch (error) {
       return failure(`the response to ${method} broke off: ${describe(error)}`);
     }

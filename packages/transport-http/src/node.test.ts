@@ -194,6 +194,84 @@ describe('listen', () => {
   });
 });
 
+describe('listen routes', () => {
+  const metadata = {
+    url: 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp',
+    handler: async (request: Request) =>
+      request.method === 'GET'
+        ? Response.json(
+            { resource: 'https://mcp.example.com/mcp' },
+            { headers: { 'access-control-allow-origin': '*' } },
+          )
+        : new Response('Method Not Allowed', { status: 405 }),
+  };
+
+  it('serves extra paths exactly (record or { url, handler } list); the rest still 404; MCP stays native', async () => {
+    const seen: Request[] = [];
+    const server = await start(makeServer(), {
+      routes: {
+        '/health': (request) => {
+          seen.push(request);
+          return new Response(`ok ${request.method}`);
+        },
+      },
+    });
+    const health = await raw(server.url, { method: 'GET', path: '/health?probe=1' });
+    expect([health.status, health.body]).toEqual([200, 'ok GET']);
+    expect(seen[0]?.url).toBe(`${server.url.origin}/health?probe=1`);
+    expect((await raw(server.url, { method: 'GET', path: '/health/' })).status).toBe(404);
+    expect((await raw(server.url, { method: 'GET', path: '/other' })).body).toBe('Not Found');
+    const mcp = await raw(server.url, { headers: listHeaders(), body: JSON.stringify(list) });
+    expect([mcp.status, Number(mcp.headers['content-length'])]).toEqual([200, Buffer.byteLength(mcp.body)]);
+
+    const listed = await start(makeServer(), { routes: [metadata, { url: '/echo', handler: echo }] });
+    const prm = await raw(listed.url, {
+      method: 'GET',
+      path: '/.well-known/oauth-protected-resource/mcp',
+      headers: { origin: 'https://elsewhere.example' }, // CORS-open: no Origin check on routes
+    });
+    expect([prm.status, JSON.parse(prm.body)]).toEqual([200, { resource: 'https://mcp.example.com/mcp' }]);
+    expect(prm.headers['access-control-allow-origin']).toBe('*');
+    const posted = await raw(listed.url, { path: '/echo', body: 'é'.repeat(3) });
+    expect([posted.status, posted.body]).toEqual([200, 'POST ééé']);
+  });
+
+  it('routes a fetch-handler server too; checks Host on routes; 500 for a throwing route', async () => {
+    const server = await start(createHttpHandler(makeServer()), {
+      routes: [
+        metadata,
+        {
+          url: '/boom',
+          handler: () => {
+            throw new Error('boom');
+          },
+        },
+      ],
+    });
+    const path = '/.well-known/oauth-protected-resource/mcp';
+    expect((await raw(server.url, { method: 'GET', path })).status).toBe(200);
+    const rebound = await raw(server.url, { method: 'GET', path, headers: { host: 'evil.example' } });
+    expect(rebound.status).toBe(403);
+    expect((await raw(server.url, { method: 'GET', path: '/boom' })).status).toBe(500);
+    expect((await raw(server.url, { method: 'GET', path: '/nope' })).status).toBe(404);
+    expect((await raw(server.url, { headers: listHeaders(), body: JSON.stringify(list) })).status).toBe(200);
+  });
+
+  it('refuses a route on the MCP path, a relative path, or the same path twice', async () => {
+    await expect(listen(makeServer(), { routes: { '/mcp': echo } })).rejects.toThrow(/MCP endpoint/);
+    await expect(listen(makeServer(), { routes: { health: echo } })).rejects.toThrow(/starting with/);
+    await expect(
+      listen(makeServer(), {
+        routes: [metadata, { url: '/.well-known/oauth-protected-resource/mcp', handler: echo }],
+      }),
+    ).rejects.toThrow(/twice/);
+  });
+});
+
+async function echo(request: Request): Promise<Response> {
+  return new Response(`${request.method} ${await request.text()}`);
+}
+
 describe('Client ↔ Server over listen() on 127.0.0.1 (smoke test)', () => {
   it('discovers, runs a two-round sealed MRTR call, streams progress, and closes', async () => {
     const server = await start(makeServer(), { tools });

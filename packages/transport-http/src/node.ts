@@ -28,9 +28,29 @@ export interface ListenOptions extends HostPolicy {
   readonly port?: number | undefined;
   /** Address to bind (default `127.0.0.1`: local servers should not listen on every interface). */
   readonly host?: string | undefined;
-  /** Path of the MCP endpoint (default `/mcp`); every other path answers 404. */
+  /** Path of the MCP endpoint (default `/mcp`); every other path answers 404, unless `routes` serves it. */
   readonly path?: string | undefined;
+  /**
+   * Other paths to serve, matched exactly (query string ignored): a `{ [path]: handler }` record, or a list of
+   * `{ url, handler }` (a path or an absolute URL, whose path is taken) such as the Protected Resource
+   * Metadata endpoint from `protectedResourceMetadata()` of `@boomerang/auth`. Each handler gets a full
+   * `Request` (body included) after the `Host` check, not the `Origin` one (public documents such as
+   * metadata are CORS-open; add your own CORS rules). Paths not listed, and not `path`, answer 404.
+   */
+  readonly routes?: ListenRoutes | undefined;
 }
+
+/** Serves one route of {@link ListenOptions.routes}. */
+export type RouteHandler = (request: Request) => Response | Promise<Response>;
+
+/** A route given as `{ url, handler }`: `url` is a path (`/health`) or an absolute URL whose path is taken. */
+export interface Route {
+  readonly url: string | URL;
+  readonly handler: RouteHandler;
+}
+
+/** {@link ListenOptions.routes}: by path, or a list of `{ url, handler }`. */
+export type ListenRoutes = Readonly<Record<string, RouteHandler>> | readonly Route[];
 
 /** A running endpoint. */
 export interface Listening extends AsyncDisposable {
@@ -51,6 +71,9 @@ export interface Listening extends AsyncDisposable {
  * `http`/`https`, so a web page on another origin, or one reached through a rebound DNS name, gets 403. Give
  * the options explicitly to widen them (and always for a non-loopback bind that browsers can reach).
  *
+ * `routes` serves other exact paths beside the endpoint (a health check, the Protected Resource Metadata of
+ * `@boomerang/auth`: `routes: [protectedResourceMetadata(...)]`); the endpoint's own path keeps its fast path.
+ *
  * Request bodies and event streams flow through unbuffered (back-pressure respected); a client that disconnects
  * aborts its request's `ctx.signal`. A `MessageHandler` is served straight from `node:http` (same checks and
  * answers as `createHttpHandler`, without building a `Request`, a body stream and a `Response` per message;
@@ -62,6 +85,7 @@ export async function listen(
 ): Promise<Listening> {
   const { port = 0, host = '127.0.0.1', path = '/mcp' } = options;
   if (!path.startsWith('/')) throw new TypeError(`"path" expected a path starting with "/", got ${path}`);
+  const routes = routeTable(options.routes, path);
   let serve: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   const server = createServer((req, res) => {
     if (serve === undefined) {
@@ -79,15 +103,40 @@ export async function listen(
     allowedOrigins:
       options.allowedOrigins ?? (isLoopback(host) ? loopbackPolicy(bound).allowedOrigins : undefined),
   };
+  const hostOnly: HostPolicy = { allowedHosts: policy.allowedHosts };
+  const other: Other =
+    routes.size === 0
+      ? notFound
+      : (req, res, url) => {
+          const route = routes.get(url.pathname);
+          if (route === undefined) return notFound(req, res, url);
+          return respond(req, res, url, (request) => {
+            // The Host check only (DNS rebinding): routes answer any Origin, as their own CORS rules say.
+            const headers = {
+              get: (name: string) => (/^origin$/i.test(name) ? null : request.headers.get(name)),
+            };
+            const violation = hostPolicyViolation(headers, request.url, hostOnly);
+            return violation === undefined ? route(request) : forbidden(violation);
+          });
+        };
   if (typeof handler === 'function') {
     const guarded: FetchHandler = (request) => {
       const violation = hostPolicyViolation(request.headers, request.url, policy);
       return violation === undefined ? handler(request) : Promise.resolve(forbidden(violation));
     };
-    serve = (req, res) => respond(req, res, guarded, path);
+    serve = async (req, res) => {
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+      } catch {
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad Request');
+        return;
+      }
+      return url.pathname === path ? respond(req, res, url, guarded) : other(req, res, url);
+    };
   } else {
     const endpoint = createEndpoint(handler, { ...options, ...policy });
-    serve = (req, res) => respondNative(req, res, endpoint, path);
+    serve = (req, res) => respondNative(req, res, endpoint, path, other);
   }
 
   const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${bound}${path}`);
@@ -102,12 +151,42 @@ export async function listen(
   return { url, close, [Symbol.asyncDispose]: close };
 }
 
+/** Answers a request for a path other than the MCP endpoint's. */
+type Other = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
+
+const notFound: Other = async (_req, res) => {
+  res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+};
+
+/** `routes` by exact path; a route on the MCP path, or two on one path, is a mistake worth failing for. */
+function routeTable(routes: ListenRoutes | undefined, path: string): Map<string, RouteHandler> {
+  const table = new Map<string, RouteHandler>();
+  if (routes === undefined) return table;
+  const entries: [string, RouteHandler][] = Array.isArray(routes)
+    ? (routes as readonly Route[]).map(({ url, handler }) => [
+        new URL(url, 'http://localhost').pathname,
+        handler,
+      ])
+    : Object.entries(routes as Readonly<Record<string, RouteHandler>>);
+  for (const [route, handler] of entries) {
+    if (!route.startsWith('/'))
+      throw new TypeError(`"routes" expected paths starting with "/", got ${route}`);
+    if (typeof handler !== 'function')
+      throw new TypeError(`"routes" expected a handler function for ${route}`);
+    if (route === path) throw new TypeError(`"routes" cannot serve the MCP endpoint's path ${path}`);
+    if (table.has(route)) throw new TypeError(`"routes" lists ${route} twice`);
+    table.set(route, handler);
+  }
+  return table;
+}
+
 /** Runs one node:http exchange through the endpoint itself: no `Request`, body stream or `Response` for it. */
 async function respondNative(
   req: IncomingMessage,
   res: ServerResponse,
   endpoint: (exchange: Exchange) => Promise<Reply>,
   path: string,
+  other: Other,
 ) {
   const abort = new AbortController();
   res.once('close', () => {
@@ -123,7 +202,7 @@ async function respondNative(
     } else {
       const parsed = new URL(target, base);
       if (parsed.pathname !== path) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+        await other(req, res, parsed);
         return;
       }
       url = parsed.href;
@@ -247,19 +326,19 @@ function closeIfUnread(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
-/** Runs one node:http exchange through the fetch handler. */
-async function respond(req: IncomingMessage, res: ServerResponse, serve: FetchHandler, path: string) {
+/** Runs one node:http exchange through a fetch handler. */
+async function respond(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  serve: (request: Request) => Response | Promise<Response>,
+) {
   const abort = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) abort.abort(new Error('the client disconnected'));
   });
   let response: Response;
   try {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    if (url.pathname !== path) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
-      return;
-    }
     response = await serve(toRequest(req, url, abort.signal));
   } catch {
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');

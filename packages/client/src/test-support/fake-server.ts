@@ -44,8 +44,15 @@ export interface FakeServer {
   waitForNotification(method: string): Promise<JSONRPCNotification>;
 }
 
-/** Serves `transport` with `reply` until it closes. */
-export function fakeServer(transport: Transport, reply: Reply): FakeServer {
+/**
+ * Serves `transport` with `reply` until it closes. With `answersProbe`, a `server/discover` is answered as a
+ * 2026-07-28 server would, without reaching `reply` or `requests` (for clients left on `protocol: 'auto'`).
+ */
+export function fakeServer(
+  transport: Transport,
+  reply: Reply,
+  options: { answersProbe?: boolean } = {},
+): FakeServer {
   const waiters = new Set<() => void>();
   const wake = () => {
     for (const waiter of waiters) waiter();
@@ -75,7 +82,10 @@ export function fakeServer(transport: Transport, reply: Reply): FakeServer {
   };
   void (async () => {
     for await (const message of transport.messages) {
-      if (isJSONRPCRequest(message)) {
+      if (options.answersProbe && isJSONRPCRequest(message) && message.method === 'server/discover') {
+        const result = { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: {} };
+        void transport.send({ jsonrpc: '2.0', id: message.id, result } as JSONRPCMessage).catch(() => {});
+      } else if (isJSONRPCRequest(message)) {
         const request = { id: message.id, method: message.method, params: message.params ?? {} };
         server.requests.push(request);
         void answer(request, server.requests.length - 1).catch(() => {});
@@ -114,12 +124,13 @@ export interface Harness extends AsyncDisposable {
 /** The `clientInfo` of test clients. */
 export const INFO = { name: 'test-client', version: '1.0.0' } as const;
 
-/** Connects a new `Client(INFO, options)` to a fake server answering with `reply`. */
+/** Connects a new `Client(INFO, options)` (2026-07-28 unless `options.protocol`) to a fake server answering with `reply`. */
 export async function harness(reply: Reply, options: ClientOptions = {}): Promise<Harness> {
   const pair = createInMemoryPair();
   const [clientTransport, serverTransport] = pair;
   const server = fakeServer(serverTransport, reply);
-  const client = new Client(INFO, options);
+  // A scripted peer answers every request itself: no `server/discover` probe unless a test asks for one.
+  const client = new Client(INFO, { protocol: '2026-07-28', ...options });
   await client.connect(clientTransport);
   return {
     client,
