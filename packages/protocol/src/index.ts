@@ -26,6 +26,7 @@ export {
 } from './errors.js';
 
 // --- transport contracts
+export { MessageQueue, type MessageQueueHooks } from './message-queue.js';
 export type {
   AuthInfo,
   HandleContext,

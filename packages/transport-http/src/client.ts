@@ -4,6 +4,7 @@ import {
   type JSONRPCResponse,
   jsonRpcError,
   LATEST_PROTOCOL_VERSION,
+  MessageQueue,
   MetaKey,
   messageKind,
   parseMessage,
@@ -23,7 +24,6 @@ import {
   paramHeadersOf,
   valueAt,
 } from './headers.js';
-import { MessageQueue } from './queue.js';
 
 /** The `fetch` the client transport calls; `globalThis.fetch` fits, and so does a test double or a handler. */
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
@@ -90,7 +90,7 @@ export class StreamableHttpClientTransport implements Transport {
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#headers = options.headers;
     this.#warn = options.onWarning ?? ((message) => console.warn(`[transport-http] ${message}`));
-    this.messages = this.#queue.iterable(() => this.close());
+    this.messages = this.#queue.iterable({ onReturn: () => this.close() });
   }
 
   /** Responses and request-scoped notifications, in arrival order; ends on `close()`. One consumer. */

@@ -1,4 +1,9 @@
-import type { JSONRPCMessage, Transport, TransportSendOptions } from '@boomerang/protocol';
+import {
+  type JSONRPCMessage,
+  MessageQueue,
+  type Transport,
+  type TransportSendOptions,
+} from '@boomerang/protocol';
 
 /**
  * The two linked ends of {@link createInMemoryPair}: `[clientTransport, serverTransport]`. The tuple is itself
@@ -31,7 +36,7 @@ export function createInMemoryPair(): InMemoryPair {
 /** The shared state of both ends: one inbox per end, and whether the link is closed. */
 class Link {
   closed = false;
-  readonly inboxes = [new Inbox(), new Inbox()] as const;
+  readonly inboxes = [new MessageQueue(), new MessageQueue()] as const;
 
   close(): Promise<void> {
     if (!this.closed) {
@@ -42,52 +47,6 @@ class Link {
       });
     }
     return new Promise((resolve) => queueMicrotask(resolve));
-  }
-}
-
-/** One end's incoming messages: a FIFO queue plus the readers waiting on it. */
-class Inbox {
-  private items: JSONRPCMessage[] = [];
-  private head = 0;
-  private readers: ((result: IteratorResult<JSONRPCMessage, undefined>) => void)[] = [];
-  private ended = false;
-  private discarded = false;
-
-  deliver(message: JSONRPCMessage): void {
-    if (this.discarded) return;
-    const reader = this.readers.shift();
-    if (reader) reader({ done: false, value: message });
-    else this.items.push(message);
-  }
-
-  end(): void {
-    this.ended = true;
-    if (this.head < this.items.length) return; // readers cannot be waiting while items are queued
-    for (const reader of this.readers.splice(0)) reader({ done: true, value: undefined });
-  }
-
-  /** Drops unread messages and ends the inbox: the consumer is gone. */
-  discard(): void {
-    this.discarded = true;
-    this.items = [];
-    this.head = 0;
-    this.end();
-  }
-
-  next(): Promise<IteratorResult<JSONRPCMessage, undefined>> {
-    if (this.head < this.items.length) {
-      const value = this.items[this.head++] as JSONRPCMessage;
-      if (this.head === this.items.length) {
-        this.items = [];
-        this.head = 0;
-      } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
-        this.items = this.items.slice(this.head);
-        this.head = 0;
-      }
-      return Promise.resolve({ done: false, value });
-    }
-    if (this.ended) return Promise.resolve({ done: true, value: undefined });
-    return new Promise((resolve) => this.readers.push(resolve));
   }
 }
 
@@ -119,27 +78,7 @@ class InMemoryTransport implements Transport {
   constructor(link: Link, side: 0 | 1) {
     this.#link = link;
     this.#side = side;
-    let iterated = false;
-    const inbox = link.inboxes[side];
-    const iterator: AsyncIterableIterator<JSONRPCMessage, undefined> = {
-      next: () => inbox.next(),
-      return: async () => {
-        inbox.discard();
-        await link.close();
-        return { done: true, value: undefined };
-      },
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-    };
-    this.messages = Object.freeze({
-      [Symbol.asyncIterator]: () => {
-        if (iterated)
-          throw new TypeError('"messages" can be iterated only once (one consumer per transport)');
-        iterated = true;
-        return iterator;
-      },
-    });
+    this.messages = link.inboxes[side].iterable({ onReturn: () => link.close() });
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
@@ -147,7 +86,7 @@ class InMemoryTransport implements Transport {
     if (this.#link.closed) throw new Error(CLOSED_MESSAGE);
     const copy = wireCopy(message);
     const peer = this.#link.inboxes[this.#side === 0 ? 1 : 0];
-    queueMicrotask(() => peer.deliver(copy));
+    queueMicrotask(() => peer.push(copy));
   }
 
   close(): Promise<void> {

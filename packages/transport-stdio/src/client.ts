@@ -2,11 +2,12 @@ import { Buffer } from 'node:buffer';
 import { type ChildProcess, spawn } from 'node:child_process';
 import process from 'node:process';
 import type { Readable } from 'node:stream';
-import type {
-  JSONRPCErrorResponse,
-  JSONRPCMessage,
-  Transport,
-  TransportSendOptions,
+import {
+  type JSONRPCErrorResponse,
+  type JSONRPCMessage,
+  MessageQueue,
+  type Transport,
+  type TransportSendOptions,
 } from '@boomerang/protocol';
 import { serverEnvironment } from './environment.js';
 import {
@@ -16,7 +17,6 @@ import {
   readMessages,
   serializeMessage,
 } from './framing.js';
-import { MessageQueue } from './message-queue.js';
 
 /** How the server process ended: `code` when it exited, `signal` when a signal killed it (the other is `null`). */
 export interface StdioExit {

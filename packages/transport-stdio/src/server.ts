@@ -1,6 +1,11 @@
 import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
-import type { JSONRPCMessage, Transport, TransportSendOptions } from '@boomerang/protocol';
+import {
+  type JSONRPCMessage,
+  MessageQueue,
+  type Transport,
+  type TransportSendOptions,
+} from '@boomerang/protocol';
 import {
   checkMaxMessageBytes,
   DEFAULT_MAX_MESSAGE_BYTES,
@@ -8,7 +13,6 @@ import {
   readMessages,
   serializeMessage,
 } from './framing.js';
-import { MessageQueue } from './message-queue.js';
 
 /** Options of {@link StdioServerTransport}. */
 export interface StdioServerTransportOptions {

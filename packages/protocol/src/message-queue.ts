@@ -1,19 +1,22 @@
-import type { JSONRPCMessage } from '@boomerang/protocol';
+import type { JSONRPCMessage } from './schema/index.js';
+import type { Transport } from './transport.js';
 
 type Next = IteratorResult<JSONRPCMessage, undefined>;
 
 /** What a transport does when its `messages` iteration starts, and when its consumer leaves early. */
 export interface MessageQueueHooks {
   /** Called once, when the one consumer asks for the iterator (a client spawns its server, a server reads stdin). */
-  onStart(): void;
+  onStart?(): void;
   /** The consumer left a `for await` early (`break`, `throw`): the transport closes. */
   onReturn(): Promise<void>;
 }
 
 /**
- * The incoming side of a transport: a FIFO of parsed messages, readers waiting on it, and the one-consumer
- * `messages` iterable over it. Unbounded, since the `Server` and `Client` read eagerly; the peer's pipe is the
- * only buffer a stalled reader would grow.
+ * The incoming side of a {@link Transport}: a FIFO of parsed messages, readers waiting on it, and the
+ * one-consumer `messages` iterable over it. Every Boomerang transport (memory, stdio, HTTP) builds its `messages`
+ * on it, so they all behave alike: a second iteration is a `TypeError`, leaving a `for await` early closes the
+ * transport, queued messages are still read after `end()`. Unbounded, since the `Server` and `Client` read
+ * eagerly; reads are O(1) amortised (a moving head, compacted once half the buffer is consumed).
  */
 export class MessageQueue {
   #items: JSONRPCMessage[] = [];
@@ -87,7 +90,7 @@ export class MessageQueue {
         if (iterated)
           throw new TypeError('"messages" can be iterated only once (one consumer per transport)');
         iterated = true;
-        hooks.onStart();
+        hooks.onStart?.();
         return iterator;
       },
     });

@@ -1,0 +1,62 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MessageQueue } from './message-queue.js';
+import type { JSONRPCMessage } from './schema/index.js';
+
+const note = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: `n/${n}` });
+
+describe('MessageQueue', () => {
+  it('hands messages over in order, to waiting readers first, then from the buffer', async () => {
+    const queue = new MessageQueue();
+    const waiting = queue.next();
+    queue.push(note(1));
+    queue.push(note(2));
+    queue.push(note(3));
+    expect((await waiting).value).toEqual(note(1));
+    expect((await queue.next()).value).toEqual(note(2));
+    expect((await queue.next()).value).toEqual(note(3));
+  });
+
+  it('end(): queued messages are still read, then done; pushes after it are ignored', async () => {
+    const queue = new MessageQueue();
+    queue.push(note(1));
+    queue.end();
+    queue.push(note(2));
+    expect(queue.ended).toBe(true);
+    expect(await queue.next()).toEqual({ done: false, value: note(1) });
+    expect(await queue.next()).toEqual({ done: true, value: undefined });
+  });
+
+  it('end() releases waiting readers; discard() drops what was unread', async () => {
+    const queue = new MessageQueue();
+    const waiting = queue.next();
+    queue.end();
+    expect(await waiting).toEqual({ done: true, value: undefined });
+    const other = new MessageQueue();
+    other.push(note(1));
+    other.discard();
+    expect(await other.next()).toEqual({ done: true, value: undefined });
+  });
+
+  it('keeps order across many messages (the head is compacted as it moves)', async () => {
+    const queue = new MessageQueue();
+    for (let i = 0; i < 5000; i++) queue.push(note(i));
+    for (let i = 0; i < 5000; i++) expect((await queue.next()).value).toEqual(note(i));
+  });
+
+  it('iterable(): one consumer, onStart once, leaving early discards and calls onReturn', async () => {
+    const queue = new MessageQueue();
+    const onStart = vi.fn();
+    const onReturn = vi.fn(async () => {});
+    const messages = queue.iterable({ onStart, onReturn });
+    queue.push(note(1));
+    queue.push(note(2));
+    for await (const message of messages) {
+      expect(message).toEqual(note(1));
+      break;
+    }
+    expect(onStart).toHaveBeenCalledTimes(1);
+    expect(onReturn).toHaveBeenCalledTimes(1);
+    expect(await queue.next()).toEqual({ done: true, value: undefined });
+    expect(() => messages[Symbol.asyncIterator]()).toThrow(TypeError);
+  });
+});
