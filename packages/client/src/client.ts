@@ -200,7 +200,7 @@ export class Client {
       const hello = {
         info: this.info,
         capabilities: this.capabilities,
-        probeTimeoutMs: this.#probeTimeoutMs,
+        probeTimeoutMs: transport.reportsEveryOutcome === true ? undefined : this.#probeTimeoutMs,
       };
       const negotiated = await negotiate(requester, this.#protocol, hello);
       const { legacy, serverInfo } = negotiated;

@@ -92,6 +92,22 @@ describe("protocol: 'auto'", () => {
     expect(h.client.protocolVersion).toBe('2025-11-25');
   });
 
+  it('waits for the probe without a time limit on a transport that reports every outcome (HTTP)', async () => {
+    let answer: (() => void) | undefined;
+    const discover = { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: {} };
+    const slow: Reply = () => new Promise((resolve) => (answer = () => resolve(discover)));
+    const connecting = harness(slow, {
+      protocol: 'auto',
+      protocolProbeTimeoutMs: 10,
+      reportsEveryOutcome: true,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // five probe timeouts: nothing happens
+    answer?.();
+    await using h = await connecting;
+    expect(h.client.protocolVersion).toBe('2026-07-28');
+    expect(h.server.requests.map((r) => r.method)).toEqual(['server/discover']);
+  });
+
   it('rejects connect when the server answers initialize with a version it does not speak', async () => {
     const reply = legacyServer();
     const old: Reply = (request, i, s) =>

@@ -59,8 +59,11 @@ export interface Negotiated {
 export interface Hello {
   readonly info: Implementation;
   readonly capabilities: ClientCapabilities;
-  /** How long `'auto'` waits for the `server/discover` answer before it falls back to `initialize`. */
-  readonly probeTimeoutMs: number;
+  /**
+   * How long `'auto'` waits for the `server/discover` answer before it falls back to `initialize`; `undefined`:
+   * no limit (transports that report every outcome, such as HTTP, where silence never means "legacy").
+   */
+  readonly probeTimeoutMs: number | undefined;
 }
 
 /** Errors only a 2026-07-28 server sends: the server is modern even though it refused the probe. */
@@ -109,9 +112,9 @@ async function probe(requester: Requester, hello: Hello): Promise<boolean> {
     [MetaKey.clientCapabilities]: hello.capabilities,
     [MetaKey.clientInfo]: hello.info,
   };
-  const signal = AbortSignal.timeout(hello.probeTimeoutMs);
+  const signal = hello.probeTimeoutMs === undefined ? undefined : AbortSignal.timeout(hello.probeTimeoutMs);
   try {
-    await requester.request('server/discover', { _meta }, { signal });
+    await requester.request('server/discover', { _meta }, signal === undefined ? {} : { signal });
     return true;
   } catch (error) {
     if (isTransportFailure(error)) {
@@ -123,7 +126,7 @@ async function probe(requester: Requester, hello: Hello): Promise<boolean> {
       throw error;
     }
     if (error instanceof McpError) return MODERN_ERRORS.has(error.code);
-    if (signal.aborted) return false;
+    if (signal?.aborted) return false;
     throw error;
   }
 }

@@ -42,6 +42,13 @@ export interface Transport extends AsyncDisposable {
   readonly messages: AsyncIterable<JSONRPCMessage>;
   /** Closes the channel; pending iteration ends. Safe to call more than once. */
   close(): Promise<void>;
+  /**
+   * True when the transport itself reports the outcome of every request it sends (HTTP: the response, or a
+   * transport failure), so a peer never has to read silence as an answer. A client then waits for the real
+   * outcome of its era probe instead of timing it out (an OAuth sign-in may stand before the answer). Absent on
+   * stream transports (stdio, memory), where a peer may say nothing.
+   */
+  readonly reportsEveryOutcome?: boolean;
 }
 
 /** What a transport tells a {@link MessageHandler} about one incoming message. */

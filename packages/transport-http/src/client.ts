@@ -69,6 +69,8 @@ const BODY_SNIPPET = 200;
  * accepted a notification. `close()` aborts every POST in flight and ends `messages`.
  */
 export class StreamableHttpClientTransport implements Transport {
+  /** Every POST ends in its response or a marked transport failure: a client never times out an era probe here. */
+  readonly reportsEveryOutcome = true;
   readonly #url: URL;
   readonly #fetch: FetchLike;
   readonly #headers: StreamableHttpClientTransportOptions['headers'];

@@ -125,9 +125,13 @@ export interface Harness extends AsyncDisposable {
 export const INFO = { name: 'test-client', version: '1.0.0' } as const;
 
 /** Connects a new `Client(INFO, options)` (2026-07-28 unless `options.protocol`) to a fake server answering with `reply`. */
-export async function harness(reply: Reply, options: ClientOptions = {}): Promise<Harness> {
+export async function harness(
+  reply: Reply,
+  { reportsEveryOutcome, ...options }: ClientOptions & { reportsEveryOutcome?: boolean } = {},
+): Promise<Harness> {
   const pair = createInMemoryPair();
   const [clientTransport, serverTransport] = pair;
+  if (reportsEveryOutcome) Object.defineProperty(clientTransport, 'reportsEveryOutcome', { value: true });
   const server = fakeServer(serverTransport, reply);
   // A scripted peer answers every request itself: no `server/discover` probe unless a test asks for one.
   const client = new Client(INFO, { protocol: '2026-07-28', ...options });
