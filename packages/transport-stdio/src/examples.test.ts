@@ -27,7 +27,7 @@ describe('README example', () => {
     for (const example of EXAMPLES) {
       const source = await readFile(new URL(`../${example}`, import.meta.url), 'utf8');
       expect(readme, `${example} is not quoted in README.md`).toContain(
-        source.slice(source.indexOf('import ')),
+        source.slice(source.search(/^import /m)), // from the first import statement
       );
     }
   });
