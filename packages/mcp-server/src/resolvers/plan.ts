@@ -5,14 +5,18 @@ import { type ResolverImpl, resolverOf } from './resolver.js';
 import type { AnyResolver } from './types.js';
 import { argumentError, describeType, isPlainObject } from './util.js';
 
-/** Default cap on a call's recorded request state: 64 KiB of plaintext JSON (sealing adds about a third). */
-export const DEFAULT_MAX_STATE_BYTES = 64 * 1024;
+/**
+ * Default cap on a call's recorded request state: 20 KiB of plaintext JSON. Sealing adds JSON-string escaping (up to
+ * 2× for quotes and backslashes), claims and base64url (4/3): at most ~55,000 characters, so every state under the
+ * cap also fits the sealer's 65,536-character token limit and the cap's clear error always comes first.
+ */
+export const DEFAULT_MAX_STATE_BYTES = 20 * 1024;
 
 /** Options of {@link planResolvers}. */
 export interface ResolverPlanOptions {
   /**
    * Cap, in UTF-8 bytes of plaintext JSON, on the request state one round records (every answer so far, bound
-   * to its question). Default {@link DEFAULT_MAX_STATE_BYTES} (64 KiB). A round that would exceed it fails with
+   * to its question). Default {@link DEFAULT_MAX_STATE_BYTES} (20 KiB). A round that would exceed it fails with
    * a `RangeError` naming the registration instead of minting a huge token; sampling completions are the usual
    * culprit, since each one rides every later round.
    */

@@ -1,7 +1,9 @@
 import { ErrorCode, McpError } from '@boomerang/protocol';
+import { sealed } from '@boomerang/server';
 import { expect, it, describe as suite } from 'vitest';
 import { z } from 'zod';
 import {
+  DEFAULT_MAX_STATE_BYTES,
   elicit,
   elicitResult,
   elicitUrl,
@@ -307,7 +309,7 @@ suite('runResolvers: sampling and roots', () => {
 });
 
 suite('runResolvers: the state cap', () => {
-  const big = 'x'.repeat(40_000);
+  const big = 'x'.repeat(20_000);
   const chain = () => {
     const a = resolver({}, () => sample({ messages: [], maxTokens: 5 }));
     const b = resolver({ uses: { a } }, () => elicit('More?', Confirm));
@@ -315,21 +317,30 @@ suite('runResolvers: the state cap', () => {
   };
   const answer = { role: 'assistant', content: { type: 'text', text: big }, model: 'm' };
 
-  it('fails clearly when the recorded state would exceed the default 64 KiB', async () => {
+  it('fails clearly when the recorded state would exceed the default 20 KiB', async () => {
     const { a, b } = chain();
     const plan = planResolvers("tool 'poet'", { a, b }, []);
-    expect(plan.maxStateBytes).toBe(65_536);
+    expect(plan.maxStateBytes).toBe(20_480);
     const first = questionsOf(await round(plan, {}));
     const twice = { ...answer, content: { type: 'text', text: big + big } };
     const error = await rejection(round(plan, {}, { r0: twice }, first.requestState));
     expect(error).toBeInstanceOf(RangeError);
     expect((error as Error).message).toMatch(
-      /^tool 'poet': the request state of this call would be \d+ bytes, over the 65536-byte cap/,
+      /^tool 'poet': the request state of this call would be \d+ bytes, over the 20480-byte cap/,
     );
     // Under the cap, the same flow records the answer.
     expect(
       questionsOf(await round(plan, {}, { r0: answer }, first.requestState)).requestState.length,
-    ).toBeGreaterThan(40_000);
+    ).toBeGreaterThan(20_000);
+  });
+
+  it("the default cap keeps every accepted state under the sealer's 65,536-character token limit", async () => {
+    const envelope = sealed({ keys: [new Uint8Array(32).fill(7)], audience: 'a'.repeat(255) });
+    // The worst case for sealing: JSON-string escaping doubles every quote and backslash.
+    const state = '"\\'.repeat(DEFAULT_MAX_STATE_BYTES / 2);
+    expect(new TextEncoder().encode(state).length).toBe(DEFAULT_MAX_STATE_BYTES);
+    const binding = { method: 'tools/call', target: 't', arguments: {}, auth: undefined };
+    expect((await envelope.seal(state, binding)).length).toBeLessThanOrEqual(65_536);
   });
 
   it('takes a configurable cap', async () => {
