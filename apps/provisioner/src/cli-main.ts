@@ -112,12 +112,9 @@ function host(io: CliIo): Promise<ProvisionerHost> {
     keys,
     ...(ttlSeconds === undefined ? {} : { ttlSeconds }),
     client: {
-      // The callback declares the capability the tool needs; in the manual loop it is never called, since every
-      // call passes `allowInputRequired` and the answers come from the command line.
-      elicitation: () => {
-        throw new Error('the manual loop answers from the command line');
-      },
-      elicitationModes: ['form'],
+      // Declares the capability the tool needs without a callback: every call passes `allowInputRequired` and
+      // the answers come from the command line.
+      capabilities: { elicitation: { form: {} } },
     },
   });
 }

@@ -13,7 +13,10 @@ export interface ProvisionerHost extends AsyncDisposable {
 
 /** Options of {@link hostProvisioner}. */
 export interface HostOptions extends Omit<ProvisionerServerOptions, 'logger'> {
-  /** The client's callbacks and limits (an `elicitation` callback declares the capability the tool needs). */
+  /**
+   * The client's callbacks and limits. The tool needs form elicitation declared: an `elicitation` callback
+   * (automatic loop) or `capabilities: { elicitation: { form: {} } }` (manual loop).
+   */
   client: ClientOptions;
   /** Wraps the client's end of the link, e.g. with `tapTransport` to watch the rounds. */
   wrapTransport?: (transport: Transport) => Transport;

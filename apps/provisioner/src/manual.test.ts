@@ -21,12 +21,7 @@ async function processWith(keys: Uint8Array[], clock?: () => number): Promise<Pr
   const host = await hostProvisioner({
     keys,
     ...(clock === undefined ? {} : { clock }),
-    client: {
-      elicitation: () => {
-        throw new Error('never called in the manual loop');
-      },
-      elicitationModes: ['form'],
-    },
+    client: { capabilities: { elicitation: { form: {} } } },
   });
   hosts.push(host);
   return host;

@@ -1,7 +1,15 @@
-import { createMessageRequest, elicitUrlRequest, listRootsRequest, MetaKey } from '@boomerang/protocol';
+import {
+  createMessageRequest,
+  elicitUrlRequest,
+  inputRequired,
+  isInputRequired,
+  listRootsRequest,
+  MetaKey,
+} from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
-import { deriveCapabilities, uncoveredInputRequest } from './capabilities.js';
+import { deriveCapabilities, mergeCapabilities, uncoveredInputRequest } from './capabilities.js';
 import { Client } from './client.js';
+import { UnsupportedInputRequestError } from './errors.js';
 import { askFor, cacheable, harness, script, textResult } from './test-support/fake-server.js';
 
 const noop = () => {
@@ -120,5 +128,71 @@ describe('capabilities on the wire', () => {
 
   it('a client without callbacks declares {}', () => {
     expect(new Client({ name: 'c', version: '1' }).capabilities).toEqual({});
+  });
+});
+
+describe('mergeCapabilities (option "capabilities")', () => {
+  it('merges member by member with what the callbacks derive, into a frozen copy', () => {
+    const derived = deriveCapabilities({ elicitation: noop, elicitationModes: ['form'] });
+    const declared = { elicitation: { url: {} }, roots: {} };
+    const merged = mergeCapabilities(derived, declared);
+    expect(merged).toEqual({ elicitation: { form: {}, url: {} }, roots: {} });
+    expect(Object.isFrozen(merged.elicitation)).toBe(true);
+    expect(declared).toEqual({ elicitation: { url: {} }, roots: {} });
+    expect(mergeCapabilities(derived, undefined)).toBe(derived);
+  });
+
+  it('rejects a non-object', () => {
+    expect(() => new Client({ name: 'c', version: '1' }, { capabilities: [] as never })).toThrow(TypeError);
+  });
+});
+
+describe('declared capabilities without callbacks', () => {
+  const declared = { elicitation: { form: {} } } as const;
+
+  it("appear in every request's _meta", async () => {
+    await using h = await harness(script(cacheable({ tools: [] }), textResult('ok'), textResult('again')), {
+      capabilities: declared,
+      sampling: noop,
+    });
+    await h.client.listTools();
+    await h.client.callTool('t');
+    await h.client.session.callTool('t', undefined, { allowInputRequired: true });
+    expect(h.server.requests).toHaveLength(3);
+    for (const request of h.server.requests) {
+      expect(request.params._meta[MetaKey.clientCapabilities]).toEqual({
+        elicitation: { form: {} },
+        sampling: {},
+      });
+    }
+  });
+
+  it('the manual loop answers them itself', async () => {
+    await using h = await harness(
+      script(inputRequired({ inputRequests: { region: askFor('region') }, requestState: 's1' }), (request) =>
+        textResult(`in ${request.params.inputResponses.region.content.region}`),
+      ),
+      { capabilities: declared },
+    );
+    const first = await h.client.session.callTool('t', undefined, { allowInputRequired: true });
+    if (!isInputRequired(first)) throw new Error('expected input_required');
+    const inputResponses = { region: { action: 'accept', content: { region: 'eu-west-1' } } } as const;
+    const final = await h.client.session.callTool('t', undefined, {
+      allowInputRequired: true,
+      inputResponses,
+      requestState: first.requestState,
+    });
+    expect(final).toMatchObject({ content: [{ type: 'text', text: 'in eu-west-1' }] });
+    expect(h.server.requests[1]?.params).toMatchObject({ inputResponses, requestState: 's1' });
+  });
+
+  it('the automatic loop still fails clearly when the callback is missing', async () => {
+    await using h = await harness(() => inputRequired({ inputRequests: { region: askFor('region') } }), {
+      capabilities: declared,
+    });
+    const error = await h.client.callTool('t').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsupportedInputRequestError);
+    expect((error as Error).message).toMatch(/no elicitation callback/);
+    expect(h.server.requests).toHaveLength(1);
   });
 });

@@ -47,6 +47,42 @@ export function deriveCapabilities(options: CapabilityOptions): ClientCapabiliti
 }
 
 /**
+ * The capabilities a client declares: those derived from its callbacks ({@link deriveCapabilities}) merged with
+ * those given in `ClientOptions.capabilities` (a manual-loop host answers input requests itself, so it declares
+ * them without callbacks). Objects merge member by member, so `elicitation: { url: {} }` added to a form-mode
+ * callback declares both modes; anything else in `declared` wins. The result is frozen.
+ *
+ * Throws `TypeError` when `declared` is not a plain object.
+ */
+export function mergeCapabilities(
+  derived: ClientCapabilities,
+  declared: ClientCapabilities | undefined,
+): ClientCapabilities {
+  if (declared === undefined) return derived;
+  if (!isPlainObject(declared)) {
+    throw new TypeError(`"capabilities" expected an object, got ${JSON.stringify(declared)}`);
+  }
+  return deepFreeze(mergeObjects(derived, declared) as ClientCapabilities);
+}
+
+/** `a` and `b` merged member by member (a fresh tree; `b` wins where either side is not an object). */
+function mergeObjects(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = structuredClone(a);
+  for (const [key, value] of Object.entries(b)) {
+    if (value === undefined) continue;
+    const current = merged[key];
+    merged[key] =
+      isPlainObject(current) && isPlainObject(value) ? mergeObjects(current, value) : structuredClone(value);
+  }
+  return merged;
+}
+
+/** A non-null, non-array object. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
  * Why `capabilities` do not cover one input request, or `undefined` when they do: the client checks every
  * request a server sends before calling a callback, so a server that ignores the declaration (spec S10) gets
  * a clear local error instead of an answer the user never agreed to give.

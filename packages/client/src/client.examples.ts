@@ -40,9 +40,12 @@ interface PendingCall {
   readonly pending: InputRequiredResult;
 }
 
+/** No callback answers here, so the capability the server's questions need is declared directly. */
+const manual = { capabilities: { elicitation: { form: {} } } };
+
 /** Process 1: start the call; if the server needs input, store the round and stop. */
 export async function start(transport: Transport, file: string): Promise<CallToolResult | undefined> {
-  const client = new Client({ name: 'provision-cli', version: '1.0.0' });
+  const client = new Client({ name: 'provision-cli', version: '1.0.0' }, manual);
   await client.connect(transport);
   try {
     const args = { name: 'orders' };
@@ -67,7 +70,7 @@ export async function answer(
   for (const key of Object.keys(pending.inputRequests ?? {})) {
     inputResponses[key] = { action: 'accept', content: { region } };
   }
-  const client = new Client({ name: 'provision-cli', version: '1.0.0' });
+  const client = new Client({ name: 'provision-cli', version: '1.0.0' }, manual);
   await client.connect(transport);
   try {
     return await client.session.callTool('provision', args, {

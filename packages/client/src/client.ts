@@ -1,14 +1,12 @@
 import {
   type CallToolResult,
   type ClientCapabilities,
-  type CompleteRequestParams,
   type CompleteResult,
   type DiscoverResult,
   type GetPromptResult,
   type Implementation,
   type InputRequiredMethod,
   type InputRequiredResult,
-  type InputResponses,
   type ListPromptsResult,
   type ListResourcesResult,
   type ListResourceTemplatesResult,
@@ -18,8 +16,7 @@ import {
   type SubscriptionFilter,
   type Transport,
 } from '@boomerang/protocol';
-import { type CachedMethod, type ClientCacheOptions, ResultCache, throughCache } from './cache.js';
-import { deriveCapabilities, type ElicitationMode } from './capabilities.js';
+import { type CachedMethod, type ResultCache, throughCache } from './cache.js';
 import { InputRequiredRoundsExceededError, NotConnectedError, type OriginatingRequest } from './errors.js';
 import { answerInputRequests, type InputCallbacks } from './input-requests.js';
 import {
@@ -28,90 +25,25 @@ import {
   legacyResult,
   negotiate,
   type ProtocolChoice,
-  protocolOptions,
   type ServerRequestContext,
 } from './legacy.js';
 import { type RoundInputs, runInputRequiredLoop } from './mrtr-loop.js';
+import {
+  type ClientOptions,
+  type CompleteParams,
+  type InputRequiredCallOptions,
+  type ListParams,
+  type RequestOptions,
+  resolveClientOptions,
+} from './options.js';
 import { createRequester, type ProgressHandler, type Requester } from './requester.js';
 import { type AnswerOf, type ClientMethod, parseResult, type ResultByMethod } from './results.js';
 import { ClientSession } from './session.js';
-import { callScope, sleep } from './signals.js';
+import { callScope } from './signals.js';
 import { createSubscription, type ListenOptions, type Subscription } from './subscription.js';
 
-/** Options of {@link Client}: the callbacks that answer input requests, and the limits of the MRTR loop. */
-export interface ClientOptions extends InputCallbacks {
-  /** Narrows the declared `elicitation` capability (default both: `{ form: {}, url: {} }`). Needs `elicitation`. */
-  readonly elicitationModes?: readonly ElicitationMode[] | undefined;
-  /** Declares `sampling.tools`, so servers may send `tools`/`toolChoice` in sampling requests. Needs `sampling`. */
-  readonly samplingTools?: boolean | undefined;
-  /**
-   * How many `input_required` results one call follows (default 10); the next one fails the call with
-   * {@link InputRequiredRoundsExceededError}. A call thus sends at most `inputRequiredMaxRounds + 1` requests.
-   */
-  readonly inputRequiredMaxRounds?: number | undefined;
-  /**
-   * Default time limit of every call, in milliseconds, bounding all of its rounds and callbacks (a call's own
-   * `timeoutMs` wins). None by default: a user filling in a form should not be timed out behind their back.
-   */
-  readonly requestTimeoutMs?: number | undefined;
-  /**
-   * The wait before a state-only retry (a server shedding load returns only `requestState`): 50 ms doubling to
-   * 250 ms. Replace it in tests, or to schedule retries differently; it must reject when `signal` aborts.
-   */
-  readonly sleep?: ((ms: number, signal: AbortSignal) => Promise<void>) | undefined;
-  /**
-   * Caching of `listTools`, `listPrompts`, `listResources`, `listResourceTemplates` and `readResource` results
-   * per their `ttlMs` / `cacheScope` (see the README): on by default with an in-memory store per client;
-   * `false` turns it off. Results with `ttlMs` absent or `0` are never cached.
-   */
-  readonly cache?: false | ClientCacheOptions | undefined;
-  /**
-   * Which revision to speak (default `'auto'`): `'auto'` sends `server/discover` when connecting and falls back
-   * to a 2025-11-25 `initialize` when the server does not answer it like a 2026-07-28 server (see the README,
-   * "Two eras"); `'2026-07-28'` sends nothing; `'2025-11-25'` always initializes.
-   */
-  readonly protocol?: ProtocolChoice | undefined;
-  /** How long `'auto'` waits for the `server/discover` answer before falling back (default 3000 ms). */
-  readonly protocolProbeTimeoutMs?: number | undefined;
-}
-
-/** Options of one call. */
-export interface RequestOptions {
-  /** Cancels the call (every round): it rejects with `signal.reason`; `notifications/cancelled` is sent. */
-  readonly signal?: AbortSignal | undefined;
-  /** Time limit of the whole call in milliseconds (all rounds); then it rejects with `RequestTimeoutError`. */
-  readonly timeoutMs?: number | undefined;
-  /** Progress of the call; each request (each MRTR round) carries a fresh `progressToken` when this is set. */
-  readonly onprogress?: ProgressHandler | undefined;
-  /**
-   * For the list methods and `readResource`: `false`, this call neither reads nor fills the result cache;
-   * `'reload'`, it skips the lookup and stores the fresh result (a forced refresh). Default: use the cache.
-   */
-  readonly cache?: boolean | 'reload' | undefined;
-}
-
-/**
- * Options of a call to `tools/call`, `prompts/get` or `resources/read`. `inputResponses` and `requestState` are
- * sent with the first request: how a flow persisted from {@link ClientSession} resumes (then the loop goes on).
- */
-export interface InputRequiredCallOptions extends RequestOptions {
-  /** Answers to the `inputRequests` of a persisted `InputRequiredResult`, under its keys. */
-  readonly inputResponses?: InputResponses | undefined;
-  /** The `requestState` of that `InputRequiredResult`, exactly as received. */
-  readonly requestState?: string | undefined;
-}
-
-/** Params of the list methods: the `nextCursor` of the previous page, if any. */
-export interface ListParams {
-  readonly cursor?: string | undefined;
-}
-
-/** Params of `completion/complete` (everything but `_meta`, which the client fills). */
-export interface CompleteParams {
-  readonly ref: CompleteRequestParams['ref'];
-  readonly argument: CompleteRequestParams['argument'];
-  readonly context?: CompleteRequestParams['context'];
-}
+// The option types live in options.ts; re-exported so that `./client.js` still names them.
+export type { ClientOptions, CompleteParams, InputRequiredCallOptions, ListParams, RequestOptions };
 
 interface Connection {
   readonly requester: Requester;
@@ -130,7 +62,7 @@ interface Connection {
 export class Client {
   /** The `clientInfo` sent with every request. */
   readonly info: Implementation;
-  /** The `clientCapabilities` sent with every request, derived from the callbacks. */
+  /** The `clientCapabilities` sent with every request: derived from the callbacks, plus option `capabilities`. */
   readonly capabilities: ClientCapabilities;
   /** Single-round access to the three MRTR methods (the manual loop). */
   readonly session: ClientSession;
@@ -146,29 +78,21 @@ export class Client {
   #connecting = false;
 
   /**
-   * Throws `TypeError` for a narrowing option without its callback, `RangeError` for a bad `elicitationModes`,
-   * `inputRequiredMaxRounds` (a non-negative integer) or `requestTimeoutMs` (positive milliseconds).
+   * Throws `TypeError` for a narrowing option without its callback or a `capabilities` that is not an object,
+   * `RangeError` for a bad `elicitationModes`, `inputRequiredMaxRounds` (a non-negative integer) or
+   * `requestTimeoutMs` (positive milliseconds); see `resolveClientOptions`.
    */
   constructor(info: Implementation, options: ClientOptions = {}) {
-    const { inputRequiredMaxRounds = 10, requestTimeoutMs } = options;
-    ({ protocol: this.#protocol, probeTimeoutMs: this.#probeTimeoutMs } = protocolOptions(options));
-    if (!Number.isSafeInteger(inputRequiredMaxRounds) || inputRequiredMaxRounds < 0) {
-      throw new RangeError(
-        `"inputRequiredMaxRounds" expected a non-negative integer, got ${inputRequiredMaxRounds}`,
-      );
-    }
-    if (requestTimeoutMs !== undefined && !(requestTimeoutMs > 0 && requestTimeoutMs <= 2_147_483_647)) {
-      throw new RangeError(
-        `"requestTimeoutMs" expected a number of milliseconds in (0, 2^31), got ${requestTimeoutMs}`,
-      );
-    }
+    const settings = resolveClientOptions(options);
     this.info = info;
-    this.capabilities = deriveCapabilities(options);
-    this.#callbacks = { elicitation: options.elicitation, sampling: options.sampling, roots: options.roots };
-    this.#maxRounds = inputRequiredMaxRounds;
-    this.#timeoutMs = requestTimeoutMs;
-    this.#sleep = options.sleep ?? sleep;
-    this.#cache = options.cache === false ? undefined : new ResultCache(options.cache);
+    this.capabilities = settings.capabilities;
+    this.#callbacks = settings.callbacks;
+    this.#maxRounds = settings.maxRounds;
+    this.#timeoutMs = settings.timeoutMs;
+    this.#sleep = settings.sleep;
+    this.#cache = settings.cache;
+    this.#protocol = settings.protocol;
+    this.#probeTimeoutMs = settings.probeTimeoutMs;
     this.session = new ClientSession({
       once: (request, args, opts) => this.#once(request, args, opts),
       loop: (request, args, opts) => this.#loop(request, args, opts),

@@ -12,14 +12,7 @@ export {
 // --- callbacks and capabilities
 export type { ElicitationMode } from './capabilities.js';
 // --- the client
-export {
-  Client,
-  type ClientOptions,
-  type CompleteParams,
-  type InputRequiredCallOptions,
-  type ListParams,
-  type RequestOptions,
-} from './client.js';
+export { Client } from './client.js';
 // --- errors
 export {
   ConnectionClosedError,
@@ -41,6 +34,13 @@ export type {
 // --- dual era
 export type { ProtocolChoice } from './legacy.js';
 export type { RoundInputs } from './mrtr-loop.js';
+export type {
+  ClientOptions,
+  CompleteParams,
+  InputRequiredCallOptions,
+  ListParams,
+  RequestOptions,
+} from './options.js';
 export type { ProgressHandler } from './requester.js';
 export { ClientSession, type SessionBackend, type SessionCallOptions } from './session.js';
 // --- subscriptions/listen

@@ -163,6 +163,11 @@ async function answerOne(
     ...(round.serverInfo === undefined ? {} : { serverInfo: round.serverInfo }),
   };
   const [name, schema, call] = dispatch(request, callbacks, ctx);
+  if (call === undefined) {
+    // Declared through `ClientOptions.capabilities` (a manual-loop host) but not answerable by this loop.
+    const problem = `this client declared it but has no ${name} callback (answer it through client.session)`;
+    throw new UnsupportedInputRequestError(round.request, key, request.method, problem);
+  }
   let value: unknown;
   try {
     value = await call();
@@ -182,18 +187,27 @@ async function answerOne(
   );
 }
 
-/** The callback for one request (its presence was checked against the capabilities already). */
+/**
+ * The callback for one request, `undefined` when there is none: the capabilities were checked already, but
+ * they may have been declared through `ClientOptions.capabilities` without a callback.
+ */
 function dispatch(
   request: InputRequest,
   callbacks: InputCallbacks,
   ctx: InputRequestContext,
-): [name: string, schema: Parser<InputResponse>, call: () => unknown] {
+): [name: string, schema: Parser<InputResponse>, call: (() => unknown) | undefined] {
   switch (request.method) {
-    case 'elicitation/create':
-      return ['elicitation', ElicitResultSchema, () => callbacks.elicitation?.(request.params, ctx)];
-    case 'sampling/createMessage':
-      return ['sampling', CreateMessageResultSchema, () => callbacks.sampling?.(request.params, ctx)];
-    default:
-      return ['roots', ListRootsResultSchema, () => callbacks.roots?.(ctx)];
+    case 'elicitation/create': {
+      const { elicitation } = callbacks;
+      return ['elicitation', ElicitResultSchema, elicitation && (() => elicitation(request.params, ctx))];
+    }
+    case 'sampling/createMessage': {
+      const { sampling } = callbacks;
+      return ['sampling', CreateMessageResultSchema, sampling && (() => sampling(request.params, ctx))];
+    }
+    default: {
+      const { roots } = callbacks;
+      return ['roots', ListRootsResultSchema, roots && (() => roots(ctx))];
+    }
   }
 }

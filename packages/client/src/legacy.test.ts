@@ -249,6 +249,21 @@ describe('a 2025-11-25 connection', () => {
     await h.client.callTool('t');
     expect(answered.get('x')).toMatchObject({ error: { code: -32601 } });
   });
+
+  it('answers -32601 for a capability declared through the option but without a callback', async () => {
+    const reply = legacyServer(async (request, _i, server) => {
+      if (request.method === 'tools/call') {
+        await server.send({ jsonrpc: '2.0', id: 'x', method: 'roots/list' } as never);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return { content: [] };
+    });
+    await using h = await harness(reply, { protocol: '2025-11-25', capabilities: { roots: {} } });
+    const answered = captureAnswers(h.transport);
+    await h.client.callTool('t');
+    expect(h.server.requests[0]?.params.capabilities).toEqual({ roots: {} });
+    expect(answered.get('x')).toMatchObject({ error: { code: -32601 } });
+  });
 });
 
 describe('a 2026-07-28 connection', () => {

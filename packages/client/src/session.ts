@@ -5,8 +5,8 @@ import type {
   InputRequiredResult,
   ReadResourceResult,
 } from '@boomerang/protocol';
-import type { InputRequiredCallOptions } from './client.js';
 import type { OriginatingRequest } from './errors.js';
+import type { InputRequiredCallOptions } from './options.js';
 import type { ResultByMethod } from './results.js';
 
 /** Options of a {@link ClientSession} call: those of the automatic methods, plus the opt-in to single rounds. */

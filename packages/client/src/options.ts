@@ -1,0 +1,132 @@
+import type { ClientCapabilities, CompleteRequestParams, InputResponses } from '@boomerang/protocol';
+import { type ClientCacheOptions, ResultCache } from './cache.js';
+import { deriveCapabilities, type ElicitationMode, mergeCapabilities } from './capabilities.js';
+import type { InputCallbacks } from './input-requests.js';
+import { type ProtocolChoice, protocolOptions } from './legacy.js';
+import type { ProgressHandler } from './requester.js';
+import { sleep } from './signals.js';
+
+/** Options of `Client`: the callbacks that answer input requests, and the limits of the MRTR loop. */
+export interface ClientOptions extends InputCallbacks {
+  /** Narrows the declared `elicitation` capability (default both: `{ form: {}, url: {} }`). Needs `elicitation`. */
+  readonly elicitationModes?: readonly ElicitationMode[] | undefined;
+  /** Declares `sampling.tools`, so servers may send `tools`/`toolChoice` in sampling requests. Needs `sampling`. */
+  readonly samplingTools?: boolean | undefined;
+  /**
+   * Capabilities to declare besides those the callbacks derive, merged with them member by member: for a host
+   * that drives the rounds itself (`client.session` with `allowInputRequired: true`) and so has no callback,
+   * e.g. `{ elicitation: { form: {} } }`. The automatic loop still needs the callback: a round asking for
+   * something declared here but without a callback fails the call with `UnsupportedInputRequestError` (and a
+   * 2025-11-25 server's request for it is answered `-32601`).
+   */
+  readonly capabilities?: ClientCapabilities | undefined;
+  /**
+   * How many `input_required` results one call follows (default 10); the next one fails the call with
+   * `InputRequiredRoundsExceededError`. A call thus sends at most `inputRequiredMaxRounds + 1` requests.
+   */
+  readonly inputRequiredMaxRounds?: number | undefined;
+  /**
+   * Default time limit of every call, in milliseconds, bounding all of its rounds and callbacks (a call's own
+   * `timeoutMs` wins). None by default: a user filling in a form should not be timed out behind their back.
+   */
+  readonly requestTimeoutMs?: number | undefined;
+  /**
+   * The wait before a state-only retry (a server shedding load returns only `requestState`): 50 ms doubling to
+   * 250 ms. Replace it in tests, or to schedule retries differently; it must reject when `signal` aborts.
+   */
+  readonly sleep?: ((ms: number, signal: AbortSignal) => Promise<void>) | undefined;
+  /**
+   * Caching of `listTools`, `listPrompts`, `listResources`, `listResourceTemplates` and `readResource` results
+   * per their `ttlMs` / `cacheScope` (see the README): on by default with an in-memory store per client;
+   * `false` turns it off. Results with `ttlMs` absent or `0` are never cached.
+   */
+  readonly cache?: false | ClientCacheOptions | undefined;
+  /**
+   * Which revision to speak (default `'auto'`): `'auto'` sends `server/discover` when connecting and falls back
+   * to a 2025-11-25 `initialize` when the server does not answer it like a 2026-07-28 server (see the README,
+   * "Two eras"); `'2026-07-28'` sends nothing; `'2025-11-25'` always initializes.
+   */
+  readonly protocol?: ProtocolChoice | undefined;
+  /** How long `'auto'` waits for the `server/discover` answer before falling back (default 3000 ms). */
+  readonly protocolProbeTimeoutMs?: number | undefined;
+}
+
+/** Options of one call. */
+export interface RequestOptions {
+  /** Cancels the call (every round): it rejects with `signal.reason`; `notifications/cancelled` is sent. */
+  readonly signal?: AbortSignal | undefined;
+  /** Time limit of the whole call in milliseconds (all rounds); then it rejects with `RequestTimeoutError`. */
+  readonly timeoutMs?: number | undefined;
+  /** Progress of the call; each request (each MRTR round) carries a fresh `progressToken` when this is set. */
+  readonly onprogress?: ProgressHandler | undefined;
+  /**
+   * For the list methods and `readResource`: `false`, this call neither reads nor fills the result cache;
+   * `'reload'`, it skips the lookup and stores the fresh result (a forced refresh). Default: use the cache.
+   */
+  readonly cache?: boolean | 'reload' | undefined;
+}
+
+/**
+ * Options of a call to `tools/call`, `prompts/get` or `resources/read`. `inputResponses` and `requestState` are
+ * sent with the first request: how a flow persisted from `client.session` resumes (then the loop goes on).
+ */
+export interface InputRequiredCallOptions extends RequestOptions {
+  /** Answers to the `inputRequests` of a persisted `InputRequiredResult`, under its keys. */
+  readonly inputResponses?: InputResponses | undefined;
+  /** The `requestState` of that `InputRequiredResult`, exactly as received. */
+  readonly requestState?: string | undefined;
+}
+
+/** Params of the list methods: the `nextCursor` of the previous page, if any. */
+export interface ListParams {
+  readonly cursor?: string | undefined;
+}
+
+/** Params of `completion/complete` (everything but `_meta`, which the client fills). */
+export interface CompleteParams {
+  readonly ref: CompleteRequestParams['ref'];
+  readonly argument: CompleteRequestParams['argument'];
+  readonly context?: CompleteRequestParams['context'];
+}
+
+/** What a `Client` runs with: its options checked, defaults filled in. */
+export interface ClientSettings {
+  readonly capabilities: ClientCapabilities;
+  readonly callbacks: InputCallbacks;
+  readonly maxRounds: number;
+  readonly timeoutMs: number | undefined;
+  readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  readonly cache: ResultCache | undefined;
+  readonly protocol: ProtocolChoice;
+  readonly probeTimeoutMs: number;
+}
+
+/**
+ * Checks a client's options and fills in the defaults. Throws `TypeError` for a narrowing option without its
+ * callback or a `capabilities` that is not an object, `RangeError` for a bad `elicitationModes`,
+ * `inputRequiredMaxRounds` (a non-negative integer) or `requestTimeoutMs` (positive milliseconds).
+ */
+export function resolveClientOptions(options: ClientOptions): ClientSettings {
+  const { inputRequiredMaxRounds = 10, requestTimeoutMs } = options;
+  const { protocol, probeTimeoutMs } = protocolOptions(options);
+  if (!Number.isSafeInteger(inputRequiredMaxRounds) || inputRequiredMaxRounds < 0) {
+    throw new RangeError(
+      `"inputRequiredMaxRounds" expected a non-negative integer, got ${inputRequiredMaxRounds}`,
+    );
+  }
+  if (requestTimeoutMs !== undefined && !(requestTimeoutMs > 0 && requestTimeoutMs <= 2_147_483_647)) {
+    throw new RangeError(
+      `"requestTimeoutMs" expected a number of milliseconds in (0, 2^31), got ${requestTimeoutMs}`,
+    );
+  }
+  return {
+    capabilities: mergeCapabilities(deriveCapabilities(options), options.capabilities),
+    callbacks: { elicitation: options.elicitation, sampling: options.sampling, roots: options.roots },
+    maxRounds: inputRequiredMaxRounds,
+    timeoutMs: requestTimeoutMs,
+    sleep: options.sleep ?? sleep,
+    cache: options.cache === false ? undefined : new ResultCache(options.cache),
+    protocol,
+    probeTimeoutMs,
+  };
+}
