@@ -9,8 +9,8 @@ import { createEverythingServer } from './everything-server.js';
 const clients: Client[] = [];
 
 async function connect(options: ConstructorParameters<typeof Client>[1] = {}): Promise<Client> {
-  const { mcp, headerTools } = createEverythingServer({ logger: {} }); // quiet: rejections are expected here
-  const handler = createHttpHandler(mcp, { tools: headerTools });
+  const handler = createHttpHandler(createEverythingServer({ logger: {} })); // quiet: rejections are expected
+
   const client = new Client({ name: 'everything-test', version: '1.0.0' }, options);
   await client.connect(
     new StreamableHttpClientTransport('http://127.0.0.1/mcp', {
@@ -113,6 +113,39 @@ describe('the everything server', () => {
     expect(textOf(await client.callTool('test_x_mcp_header', { region: 'Hello, 世界' }))).toBe(
       'Region: Hello, 世界',
     );
+  });
+
+  it('refuses a Mcp-Param-Region header that disagrees with the body, without a tools option', async () => {
+    const handler = createHttpHandler(createEverythingServer({ logger: {} }));
+    const call = (region: string) =>
+      new Request('http://127.0.0.1/mcp', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'test_x_mcp_header',
+          'mcp-param-region': region,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name: 'test_x_mcp_header',
+            arguments: { region: 'eu-west1' },
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': {},
+            },
+          },
+        }),
+      });
+    const refused = await handler(call('us-east1'));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: ErrorCode.HeaderMismatch } });
+    expect((await handler(call('eu-west1'))).status).toBe(200);
   });
 
   it('runs the MRTR rounds through the client loop', async () => {

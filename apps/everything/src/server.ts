@@ -14,8 +14,7 @@ function parsePort(argv: readonly string[]): number {
   return port;
 }
 
-const { mcp, headerTools } = createEverythingServer();
-const endpoint = await listen(mcp, { port: parsePort(process.argv.slice(2)), tools: headerTools });
+const endpoint = await listen(createEverythingServer(), { port: parsePort(process.argv.slice(2)) });
 console.log(`listening on ${endpoint.url.href}`);
 
 const stop = async () => {

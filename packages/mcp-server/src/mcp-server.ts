@@ -7,20 +7,22 @@ import {
   McpError,
   type MessageHandler,
   type PaginatedRequestParams,
+  type ServerCapabilities,
   type Transport,
 } from '@boomerang/protocol';
 import {
   type ConnectOptions,
   createNotificationHub,
   type LogFn,
-  type Logger,
   type MaybePromise,
   type RequestContext,
   Server,
   type ServerConnection,
 } from '@boomerang/server';
+import { syncCapabilities } from './capabilities.js';
 import { complete } from './completion.js';
 import { type McpServerNotification, Notifier } from './notifications.js';
+import { checkOptions, passThroughOptions, warnFn } from './options.js';
 import { describePrompt, getPrompt, PROMPT_META_KEYS, type PromptEntry, promptEntry } from './prompts.js';
 import { Registry, register } from './registry.js';
 import type { ResolvedValues, ResolveMapFor } from './resolver-seam.js';
@@ -62,19 +64,6 @@ import type { TemplateVariables } from './uri-template.js';
 /** The spec's recommended tool names (a SHOULD: other names are served, with a warning at registration). */
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
-const OPTION_NAMES: ReadonlySet<string> = new Set([
-  'instructions',
-  'requestStateSecurity',
-  'logger',
-  'cache',
-  'pageSize',
-  'maxStateBytes',
-  'notifications',
-  'legacy',
-  'legacyShim',
-  'legacyRequestTimeoutMs',
-]);
-
 /** A registered tool: `update({ title, description, annotations, icons, _meta })` or `remove()`. */
 export type ToolHandle = RegisteredHandle<ToolMetadata>;
 /** A registered prompt. */
@@ -92,7 +81,9 @@ export type ResourceTemplateHandle = RegisteredHandle<ResourceMetadata>;
  *
  * Capabilities follow what is registered: `tools`, `prompts`, `resources` appear with the first registration of
  * their kind (and stay, so a list may become empty), `completions` with the first `complete` callback; a method
- * of a capability not advertised answers `-32601`.
+ * of a capability not advertised answers `-32601`. `options.capabilities` is deep-merged into what is advertised
+ * (`{ logging: {} }` so that `ctx.log` emits, `extensions`); what it declares under `tools`, `prompts`,
+ * `resources` or `completions` is carried once that feature appears.
  *
  * Throws `TypeError` at construction for an invalid `info`, an unknown option, a bad `requestStateSecurity`
  * (including an explicit policy on a nameless server without an `audience`), and `RangeError` for a bad
@@ -112,26 +103,17 @@ export class McpServer implements MessageHandler {
   readonly #templates: Registry<TemplateEntry>;
   /** A `complete` callback was registered at least once (the `completions` capability stays from then on). */
   #completions = false;
+  /** The `capabilities` option: what the feature capabilities carry once they appear. */
+  readonly #declared: ServerCapabilities | undefined;
 
   constructor(info: Implementation, options: McpServerOptions = {}) {
-    if (typeof info !== 'object' || info === null || typeof info.name !== 'string') {
-      throw new TypeError('"info" expected { name, version }');
-    }
-    if (typeof options !== 'object' || options === null) throw new TypeError('"options" expected an object');
-    for (const name of Object.keys(options)) {
-      if (!OPTION_NAMES.has(name)) throw new TypeError(`unknown option "${name}"`);
-    }
-    const { pageSize, instructions, logger, cache, maxStateBytes } = options;
-    if (pageSize !== undefined && (!Number.isSafeInteger(pageSize) || pageSize < 1)) {
-      throw new RangeError(`"pageSize" expected a positive integer, got ${String(pageSize)}`);
-    }
-    if (maxStateBytes !== undefined && (!Number.isSafeInteger(maxStateBytes) || maxStateBytes < 1)) {
-      throw new RangeError(`"maxStateBytes" expected a positive integer, got ${String(maxStateBytes)}`);
-    }
+    checkOptions(info, options);
+    const { pageSize, maxStateBytes } = options;
+    this.#declared = options.capabilities;
     this.info = info;
     this.#pageSize = pageSize;
     this.#plan = maxStateBytes === undefined ? {} : { maxStateBytes };
-    this.#warn = warnFn(logger);
+    this.#warn = warnFn(options.logger);
     this.#notifier = new Notifier(this.#warn);
     const changed = (method: Parameters<Notifier['listChanged']>[0]) => () => {
       this.#syncCapabilities();
@@ -152,11 +134,8 @@ export class McpServer implements MessageHandler {
     const notifications =
       options.notifications === undefined ? createNotificationHub() : options.notifications || undefined;
     this.#server = new Server(info, {
-      ...(instructions === undefined ? {} : { instructions }),
+      ...passThroughOptions(options),
       ...(notifications === undefined ? {} : { notifications }),
-      ...(logger === undefined ? {} : { logger }),
-      ...(cache === undefined ? {} : { cache }),
-      ...legacyOptions(options),
       requestState: requestStateEnvelope(info.name, options.requestStateSecurity),
       onListTools: (params) => {
         gate('tools/list', tools);
@@ -212,6 +191,16 @@ export class McpServer implements MessageHandler {
    */
   connect(transport: Transport, options?: ConnectOptions): Promise<ServerConnection> {
     return this.#server.connect(transport, options);
+  }
+
+  /**
+   * The published `inputSchema` of the registered tool `name` (what `tools/list` shows), or `undefined` when no
+   * tool has that name: the `MessageHandler` seam through which `createHttpHandler(mcp)` and `listen(mcp)` of
+   * `@boomerang/transport-http` validate `Mcp-Param-*` headers without a `tools` option.
+   */
+  toolSchema(name: string): { readonly inputSchema: Record<string, unknown> } | undefined {
+    const entry = typeof name === 'string' ? this.#tools.get(name) : undefined;
+    return entry === undefined ? undefined : { inputSchema: entry.inputSchema };
   }
 
   /**
@@ -377,34 +366,11 @@ export class McpServer implements MessageHandler {
     this.#completions ||=
       this.#prompts.values().some((p) => Object.keys(p.complete).length > 0) ||
       this.#templates.values().some((t) => Object.keys(t.complete).length > 0);
-    const caps = this.#server.capabilities as Record<string, unknown>;
-    const set = (key: string, on: boolean) => {
-      if (on) caps[key] ??= {};
-      else delete caps[key];
-    };
-    set('tools', this.#tools.ever);
-    set('prompts', this.#prompts.ever);
-    set('resources', this.#resources.ever || this.#templates.ever);
-    set('completions', this.#completions);
+    syncCapabilities(this.#server.capabilities, this.#declared, {
+      tools: this.#tools.ever,
+      prompts: this.#prompts.ever,
+      resources: this.#resources.ever || this.#templates.ever,
+      completions: this.#completions,
+    });
   }
-}
-
-/** The 2025-11-25 settings, passed to the low-level server as given (it checks them). */
-function legacyOptions({ legacy, legacyShim, legacyRequestTimeoutMs }: McpServerOptions) {
-  return Object.fromEntries(
-    Object.entries({ legacy, legacyShim, legacyRequestTimeoutMs }).filter(([, v]) => v !== undefined),
-  );
-}
-
-/** The warn function for what this package logs itself (the low-level server logs the rest). */
-function warnFn(logger: Logger | undefined): LogFn {
-  if (logger === undefined) {
-    return (message, details) =>
-      console.warn(`[@boomerang/mcp-server] ${message}`, ...(details ? [details] : []));
-  }
-  return (message, details) => {
-    try {
-      logger.warn?.call(logger, message, details);
-    } catch {}
-  };
 }

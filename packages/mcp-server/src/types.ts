@@ -5,6 +5,7 @@ import type {
   GetPromptResult,
   Icon,
   ReadResourceResult,
+  ServerCapabilities,
   ToolAnnotations,
 } from '@boomerang/protocol';
 import type { SealCodec } from '@boomerang/seal';
@@ -60,6 +61,12 @@ export interface RequestStateSecurity {
 export interface McpServerOptions {
   /** Guidance for the model, sent in `server/discover`. */
   instructions?: string;
+  /**
+   * Capabilities deep-merged into what `server/discover` advertises, as the low-level server's option:
+   * `{ logging: {} }` (needed for `ctx.log` to emit anything), `extensions`. What it declares under `tools`,
+   * `prompts`, `resources` or `completions` is advertised once that feature appears (its first registration).
+   */
+  capabilities?: ServerCapabilities;
   /** Request-state protection; on by default (see {@link RequestStateSecurity}). */
   requestStateSecurity?: RequestStateSecurity;
   /** Where rejections and internal errors go (the low-level server's logger; `console` fits). */
@@ -77,8 +84,9 @@ export interface McpServerOptions {
   notifications?: NotificationSource | false;
   /**
    * Cap, in bytes of plaintext JSON, on the request state resolvers record per round (every answer so far).
-   * Default 65,536. A round that would exceed it fails with an error naming the registration (for a tool, an
-   * `isError` result) instead of minting a huge token; sampling completions are the usual culprit.
+   * Default 20,480, so the sealed token always fits the sealer's 65,536-character limit. A round that would
+   * exceed it fails with an error naming the registration (for a tool, an `isError` result) instead of minting a
+   * huge token; sampling completions are the usual culprit.
    */
   maxStateBytes?: number;
   /**

@@ -71,4 +71,11 @@ export interface HandleContext {
  */
 export interface MessageHandler {
   handle(message: unknown, ctx?: HandleContext): Promise<JSONRPCResponse | undefined>;
+  /**
+   * Optional: the published `inputSchema` of the tool `name` (as `tools/list` shows it), or `undefined` when no
+   * such tool is registered. A handler that can describe its tools implements it so that HTTP transports
+   * validate `Mcp-Param-*` headers against the tool's `x-mcp-header` declarations without being given the tool
+   * list. Called once per `tools/call`, so it should be a cheap lookup; it must not throw.
+   */
+  toolSchema?(name: string): { readonly inputSchema: Record<string, unknown> } | undefined;
 }

@@ -33,8 +33,9 @@ export interface HttpHandlerOptions extends HostPolicy {
   readonly maxBodyBytes?: number | undefined;
   /**
    * Where the `x-mcp-header` declarations of tools come from, to validate `Mcp-Param-*` headers of `tools/call`
-   * against the body: the tool list, or a lookup by name (sync or async). Without it `Mcp-Param-*` headers are
-   * not checked (the standard headers always are).
+   * against the body: the tool list, or a lookup by name (sync or async). Without it, the handler's own
+   * `toolSchema(name)` is used when it has one (`McpServer` does); otherwise `Mcp-Param-*` headers are not
+   * checked (the standard headers always are).
    */
   readonly tools?: ToolSchemaSource | undefined;
   /** Receives errors that never reach the wire (a handler or `authenticate` that threw). Default `console.error`. */
@@ -147,6 +148,7 @@ export function createEndpoint(
     throw new TypeError('"handler" expected a MessageHandler (an object with handle(message, ctx))');
   }
   const onError = options.onError ?? ((error: unknown) => console.error('[transport-http]', error));
+  const tools = options.tools ?? toolSchemasOf(handler);
 
   return async (exchange) => {
     const { headers } = exchange;
@@ -190,9 +192,9 @@ export function createEndpoint(
     const id = kind === 'request' ? (message as JSONRPCRequest).id : undefined;
     let mismatch: string | undefined;
     try {
-      mismatch = await validateHeaders(headers, message as JSONRPCRequest, kind, options.tools);
+      mismatch = await validateHeaders(headers, message as JSONRPCRequest, kind, tools);
     } catch (error) {
-      onError(error); // the `tools` lookup threw
+      onError(error); // the `tools` lookup (or the handler's `toolSchema`) threw
       return json(500, jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' }));
     }
     if (mismatch !== undefined) {
@@ -209,6 +211,18 @@ export function createEndpoint(
       return { status: 202, headers: {}, body: null };
     }
     return answer(handler, message as JSONRPCRequest, exchange, auth, onError);
+  };
+}
+
+/**
+ * The tool lookup of a handler that describes its tools ({@link MessageHandler.toolSchema}, as `McpServer`
+ * does), for when no `tools` option is given; `undefined` when it does not.
+ */
+function toolSchemasOf(handler: MessageHandler): ToolSchemaSource | undefined {
+  if (typeof handler.toolSchema !== 'function') return undefined;
+  return (name) => {
+    const tool = handler.toolSchema?.(name);
+    return tool === undefined ? undefined : { name, inputSchema: tool.inputSchema };
   };
 }
 

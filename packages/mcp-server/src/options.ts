@@ -1,0 +1,74 @@
+import type { LogFn, Logger } from '@boomerang/server';
+import type { McpServerOptions } from './types.js';
+
+const OPTION_NAMES: ReadonlySet<string> = new Set([
+  'instructions',
+  'capabilities',
+  'requestStateSecurity',
+  'logger',
+  'cache',
+  'pageSize',
+  'maxStateBytes',
+  'notifications',
+  'legacy',
+  'legacyShim',
+  'legacyRequestTimeoutMs',
+]);
+
+/**
+ * Checks what `McpServer`'s constructor checks itself (the low-level server checks the rest): throws
+ * `TypeError` for a bad `info`, non-object options or an unknown option, `RangeError` for a bad `pageSize` or
+ * `maxStateBytes`.
+ */
+export function checkOptions(info: unknown, options: McpServerOptions): void {
+  if (typeof info !== 'object' || info === null || typeof (info as { name?: unknown }).name !== 'string') {
+    throw new TypeError('"info" expected { name, version }');
+  }
+  if (typeof options !== 'object' || options === null) throw new TypeError('"options" expected an object');
+  for (const name of Object.keys(options)) {
+    if (!OPTION_NAMES.has(name)) throw new TypeError(`unknown option "${name}"`);
+  }
+  const { pageSize, maxStateBytes } = options;
+  if (pageSize !== undefined && (!Number.isSafeInteger(pageSize) || pageSize < 1)) {
+    throw new RangeError(`"pageSize" expected a positive integer, got ${String(pageSize)}`);
+  }
+  if (maxStateBytes !== undefined && (!Number.isSafeInteger(maxStateBytes) || maxStateBytes < 1)) {
+    throw new RangeError(`"maxStateBytes" expected a positive integer, got ${String(maxStateBytes)}`);
+  }
+}
+
+/** The options passed to the low-level server as given (it checks them), without the undefined ones. */
+export function passThroughOptions({
+  instructions,
+  capabilities,
+  logger,
+  cache,
+  legacy,
+  legacyShim,
+  legacyRequestTimeoutMs,
+}: McpServerOptions) {
+  return Object.fromEntries(
+    Object.entries({
+      instructions,
+      capabilities,
+      logger,
+      cache,
+      legacy,
+      legacyShim,
+      legacyRequestTimeoutMs,
+    }).filter(([, v]) => v !== undefined),
+  );
+}
+
+/** The warn function for what this package logs itself (the low-level server logs the rest). */
+export function warnFn(logger: Logger | undefined): LogFn {
+  if (logger === undefined) {
+    return (message, details) =>
+      console.warn(`[@boomerang/mcp-server] ${message}`, ...(details ? [details] : []));
+  }
+  return (message, details) => {
+    try {
+      logger.warn?.call(logger, message, details);
+    } catch {}
+  };
+}
