@@ -21,6 +21,9 @@ import {
   type PlainReply,
   type Reply,
 } from './handler.js';
+import { type ListenRoutes, type Route, type RouteHandler, routeTable } from './routes.js';
+
+export type { ListenRoutes, Route, RouteHandler };
 
 /** Where {@link listen} binds, and the endpoint's allow-lists. */
 export interface ListenOptions extends HostPolicy {
@@ -39,18 +42,6 @@ export interface ListenOptions extends HostPolicy {
    */
   readonly routes?: ListenRoutes | undefined;
 }
-
-/** Serves one route of {@link ListenOptions.routes}. */
-export type RouteHandler = (request: Request) => Response | Promise<Response>;
-
-/** A route given as `{ url, handler }`: `url` is a path (`/health`) or an absolute URL whose path is taken. */
-export interface Route {
-  readonly url: string | URL;
-  readonly handler: RouteHandler;
-}
-
-/** {@link ListenOptions.routes}: by path, or a list of `{ url, handler }`. */
-export type ListenRoutes = Readonly<Record<string, RouteHandler>> | readonly Route[];
 
 /** A running endpoint. */
 export interface Listening extends AsyncDisposable {
@@ -157,28 +148,6 @@ type Other = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<vo
 const notFound: Other = async (_req, res) => {
   res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
 };
-
-/** `routes` by exact path; a route on the MCP path, or two on one path, is a mistake worth failing for. */
-function routeTable(routes: ListenRoutes | undefined, path: string): Map<string, RouteHandler> {
-  const table = new Map<string, RouteHandler>();
-  if (routes === undefined) return table;
-  const entries: [string, RouteHandler][] = Array.isArray(routes)
-    ? (routes as readonly Route[]).map(({ url, handler }) => [
-        new URL(url, 'http://localhost').pathname,
-        handler,
-      ])
-    : Object.entries(routes as Readonly<Record<string, RouteHandler>>);
-  for (const [route, handler] of entries) {
-    if (!route.startsWith('/'))
-      throw new TypeError(`"routes" expected paths starting with "/", got ${route}`);
-    if (typeof handler !== 'function')
-      throw new TypeError(`"routes" expected a handler function for ${route}`);
-    if (route === path) throw new TypeError(`"routes" cannot serve the MCP endpoint's path ${path}`);
-    if (table.has(route)) throw new TypeError(`"routes" lists ${route} twice`);
-    table.set(route, handler);
-  }
-  return table;
-}
 
 /** Runs one node:http exchange through the endpoint itself: no `Request`, body stream or `Response` for it. */
 async function respondNative(
