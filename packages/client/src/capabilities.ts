@@ -1,4 +1,4 @@
-import type { ClientCapabilities, InputRequest } from '@boomerang/protocol';
+import { type ClientCapabilities, type InputRequest, isPlainObject } from '@boomerang/protocol';
 
 /** An elicitation mode a client can support: a form it renders, or a URL it opens out of band. */
 export type ElicitationMode = 'form' | 'url';
@@ -75,11 +75,6 @@ function mergeObjects(a: Record<string, unknown>, b: Record<string, unknown>): R
       isPlainObject(current) && isPlainObject(value) ? mergeObjects(current, value) : structuredClone(value);
   }
   return merged;
-}
-
-/** A non-null, non-array object. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -42,6 +42,7 @@ export {
   isJSONRPCNotification,
   isJSONRPCRequest,
   isJSONRPCResultResponse,
+  isPlainObject,
   isRequestId,
   type JSONRPCMessageKind,
   jsonRpcError,

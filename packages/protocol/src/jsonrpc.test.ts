@@ -6,6 +6,7 @@ import {
   isJSONRPCNotification,
   isJSONRPCRequest,
   isJSONRPCResultResponse,
+  isPlainObject,
   isRequestId,
   jsonRpcError,
   jsonRpcResult,
@@ -503,5 +504,19 @@ describe('jsonRpcResult / jsonRpcError', () => {
     expect(() => jsonRpcError(1, null as never)).toThrow(
       new TypeError('"error" expected McpError or { code, message }, got null'),
     );
+  });
+});
+
+describe('isPlainObject', () => {
+  it('is true for JSON objects and object literals, with or without a prototype', () => {
+    expect(isPlainObject(JSON.parse('{"a":1}'))).toBe(true);
+    expect(isPlainObject({})).toBe(true);
+    expect(isPlainObject(Object.create(null))).toBe(true);
+  });
+
+  it('is false for arrays, class instances, null and primitives', () => {
+    for (const value of [[], new Map(), new Date(), null, undefined, 'x', 1, true]) {
+      expect(isPlainObject(value)).toBe(false);
+    }
   });
 });

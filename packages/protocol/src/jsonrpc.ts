@@ -159,7 +159,10 @@ export function isRequestId(value: unknown): value is RequestId {
   return typeof value === 'string' || Number.isSafeInteger(value);
 }
 
-/** @internal True for an object literal / `JSON.parse` object (prototype `Object.prototype` or `null`). */
+/**
+ * True for a JSON object as `JSON.parse` makes it, or an object literal: prototype `Object.prototype` or `null`;
+ * never an array, a class instance or `null`. The one plain-object check every Boomerang package uses on input.
+ */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const proto = Object.getPrototypeOf(value);

@@ -1,6 +1,2 @@
-/** True for an object literal / `JSON.parse` object: a non-null, non-array object with a plain prototype. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
+// The one plain-object check lives in @boomerang/protocol; server modules import it from here.
+export { isPlainObject } from '@boomerang/protocol';

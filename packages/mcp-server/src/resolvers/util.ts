@@ -1,11 +1,6 @@
 // Small runtime helpers shared by the resolver modules.
 
-/** A plain object (`{}` or `Object.create(null)`), not an array, class instance or null. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
+export { isPlainObject } from '@boomerang/protocol';
 
 /** A short type name for error messages (`null`, `array`, `Map`, `number`…). */
 export function describeType(value: unknown): string {
