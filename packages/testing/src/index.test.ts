@@ -3,6 +3,6 @@ import * as api from './index.js';
 
 describe('@boomerang/testing', () => {
   it('exports exactly its public API', () => {
-    expect(Object.keys(api).sort()).toEqual(['transportSuite']);
+    expect(Object.keys(api).sort()).toEqual(['errorOf', 'resultOf', 'transportSuite']);
   });
 });

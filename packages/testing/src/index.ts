@@ -7,3 +7,6 @@ export {
   type TransportSuiteOptions,
   transportSuite,
 } from './transport-suite.js';
+
+// --- reading JSON-RPC responses in tests
+export { errorOf, resultOf } from './wire.js';

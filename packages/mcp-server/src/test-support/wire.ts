@@ -1,5 +1,4 @@
 // Test helpers: raw JSON-RPC messages (the wire is the contract) and a recording logger.
-import type { JSONRPCResponse } from '@boomerang/protocol';
 import type { Logger } from '@boomerang/server';
 
 /** Required request `_meta` for 2026-07-28 with `caps` as the client capabilities. */
@@ -21,25 +20,7 @@ export function request(
   return { jsonrpc: '2.0', id: nextId++, method, params: { _meta: meta(caps), ...params } };
 }
 
-/** The `result` of a response; throws when it is an error. */
-export function resultOf(response: JSONRPCResponse | undefined): Record<string, unknown> {
-  if (response === undefined || !('result' in response)) {
-    throw new Error(`expected a result, got ${JSON.stringify(response)}`);
-  }
-  return response.result as Record<string, unknown>;
-}
-
-/** The `error` of a response; throws when it is a result. */
-export function errorOf(response: JSONRPCResponse | undefined): {
-  code: number;
-  message: string;
-  data?: unknown;
-} {
-  if (response === undefined || !('error' in response)) {
-    throw new Error(`expected an error, got ${JSON.stringify(response)}`);
-  }
-  return response.error as { code: number; message: string; data?: unknown };
-}
+export { errorOf, resultOf } from '@boomerang/testing';
 
 /** A logger that records every line (with the message of `details.error`, when there is one). */
 export function recordingLogger(): Required<Logger> & {

@@ -1,7 +1,6 @@
 // Test helpers: raw JSON-RPC messages (the wire is the contract), a recording logger, spec example fixtures.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { JSONRPCResponse } from '@boomerang/protocol';
 import type { Logger } from '../types.js';
 
 /** The client capabilities a request declares (default: none). */
@@ -33,25 +32,7 @@ export function request(
   };
 }
 
-/** The `result` of a response, failing the test when it is an error. */
-export function resultOf(response: JSONRPCResponse | undefined): Record<string, unknown> {
-  if (response === undefined || !('result' in response)) {
-    throw new Error(`expected a result, got ${JSON.stringify(response)}`);
-  }
-  return response.result as Record<string, unknown>;
-}
-
-/** The `error` of a response, failing the test when it is a result. */
-export function errorOf(response: JSONRPCResponse | undefined): {
-  code: number;
-  message: string;
-  data?: unknown;
-} {
-  if (response === undefined || !('error' in response)) {
-    throw new Error(`expected an error, got ${JSON.stringify(response)}`);
-  }
-  return response.error as { code: number; message: string; data?: unknown };
-}
+export { errorOf, resultOf } from '@boomerang/testing';
 
 /** A logger that records every call, for asserting what reached the log (and what did not reach the wire). */
 export function recordingLogger(): Required<Logger> & {
