@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { scenarioFor, scenarios } from './client-scenarios.js';
 
 describe('scenarioFor', () => {
-  it('knows every non-auth client scenario of the suite at 2026-07-28', () => {
+  it('knows every non-auth client scenario of the suite at 2026-07-28 and 2025-11-25', () => {
     expect(Object.keys(scenarios).sort()).toEqual([
+      'elicitation-sep1034-client-defaults',
       'http-custom-headers',
       'http-invalid-tool-headers',
       'http-standard-headers',
+      'initialize',
       'json-schema-2020-12-preservation',
       'json-schema-ref-no-deref',
       'request-metadata',
       'sep-2322-client-request-state',
+      'sse-retry',
       'tools_call',
     ]);
   });

@@ -112,6 +112,26 @@ async function authorizedToolCall({ client, log }: ScenarioInput): Promise<void>
   log(`test-tool: ${JSON.stringify(result.content)}`);
 }
 
+/** 2025-11-25: `initialize` (done by `connect`), then `tools/list`. */
+async function initialize({ client, log }: ScenarioInput): Promise<void> {
+  log(`initialized: ${client.protocolVersion}`);
+  const { tools } = await client.listTools();
+  log(`tools: ${tools.length}`);
+}
+
+/** 2025-11-25 (SEP-1034): the server elicits a form whose fields have defaults; the answer carries them. */
+async function elicitationDefaults({ client, log }: ScenarioInput): Promise<void> {
+  const result = await client.callTool('test_client_elicitation_defaults', {});
+  log(`test_client_elicitation_defaults: ${JSON.stringify(result.content)}`);
+}
+
+/** 2025-11-25 (SEP-1699): the tool's event stream closes early; the transport resumes it after `retry`. */
+async function sseRetry({ client, log }: ScenarioInput): Promise<void> {
+  await client.listTools();
+  const result = await client.callTool('test_reconnection', {});
+  log(`test_reconnection: ${JSON.stringify(result.content)}`);
+}
+
 /** Every scenario this client knows, by the name the referee passes in `MCP_CONFORMANCE_SCENARIO`. */
 export const scenarios: Readonly<Record<string, Scenario>> = {
   tools_call: toolsCall,
@@ -122,6 +142,9 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
   'http-invalid-tool-headers': invalidToolHeaders,
   'json-schema-ref-no-deref': refNoDeref,
   'json-schema-2020-12-preservation': schemaPreservation,
+  initialize,
+  'elicitation-sep1034-client-defaults': elicitationDefaults,
+  'sse-retry': sseRetry,
 };
 
 /**

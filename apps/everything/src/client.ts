@@ -4,14 +4,19 @@ import { StreamableHttpClientTransport } from '@boomerang/transport-http';
 import { oauthFetch } from './auth.js';
 import { scenarioFor, scenarios } from './client-scenarios.js';
 
-/** A client that can answer every input request the referee's mock servers send. */
-function createClient(): Client {
+/**
+ * A client that can answer every input request the referee's mock servers send, speaking `protocol` only (the
+ * referee's servers speak one revision each: no era probe, so every scenario sees exactly its own traffic).
+ * Form elicitations are answered like a host that pre-populates the form with the schema's defaults (the spec's
+ * SHOULD) and whose user accepts it.
+ */
+function createClient(protocol: '2026-07-28' | '2025-11-25'): Client {
   return new Client(
     { name: 'boomerang-everything-client', version: '0.0.0' },
     {
       elicitation: async (params) => ({
         action: 'accept',
-        content: params.mode === 'url' ? undefined : { confirmed: true },
+        content: params.mode === 'url' ? undefined : formAnswer(params.requestedSchema),
       }),
       sampling: async () => ({
         role: 'assistant',
@@ -21,10 +26,20 @@ function createClient(): Client {
       }),
       roots: async () => ({ roots: [{ uri: 'file:///tmp/everything', name: 'everything' }] }),
       requestTimeoutMs: 20_000,
-      // The referee's servers speak 2026-07-28 only: no era probe, every scenario sees exactly its own traffic.
-      protocol: '2026-07-28',
+      protocol,
     },
   );
+}
+
+/** The schema's defaults, or `{ confirmed: true }` when no field has one. */
+function formAnswer(schema: {
+  properties: Record<string, { default?: string | number | boolean | string[] | undefined }>;
+}): Record<string, string | number | boolean | string[]> {
+  const defaults: Record<string, string | number | boolean | string[]> = {};
+  for (const [name, field] of Object.entries(schema.properties)) {
+    if (field.default !== undefined) defaults[name] = field.default;
+  }
+  return Object.keys(defaults).length > 0 ? defaults : { confirmed: true };
 }
 
 function parseContext(text: string | undefined): Record<string, unknown> {
@@ -43,16 +58,16 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     console.error(`scenarios: ${Object.keys(scenarios).join(', ')}, auth/*`);
     return 2;
   }
-  const version = env.MCP_CONFORMANCE_PROTOCOL_VERSION;
-  if (version !== undefined && version !== '2026-07-28') {
-    console.error(`this client speaks 2026-07-28 only, not ${version}`);
+  const version = env.MCP_CONFORMANCE_PROTOCOL_VERSION ?? '2026-07-28';
+  if (version !== '2026-07-28' && version !== '2025-11-25') {
+    console.error(`this client speaks 2026-07-28 and 2025-11-25, not ${version}`);
     return 2;
   }
   const context = parseContext(env.MCP_CONFORMANCE_CONTEXT);
   const log = (line: string) => console.log(`[${name}] ${line}`);
   // Every scenario goes through the OAuth fetch: it only acts on a 401 or a 403 `insufficient_scope`.
   const fetch = oauthFetch(context, { onEvent: (message) => log(`oauth: ${message}`) });
-  const client = createClient();
+  const client = createClient(version);
   try {
     // Inside the try: connecting may already send a request (and so authorize, or refuse to).
     await client.connect(new StreamableHttpClientTransport(url, { fetch }));

@@ -1,10 +1,11 @@
 import { McpServer, type McpServerOptions } from '@boomerang/mcp-server';
 import { registerPrompts, registerResources } from './fixtures/content.js';
+import { registerLegacyEraTools } from './fixtures/legacy-era.js';
 import { registerMrtr } from './fixtures/mrtr.js';
 import { registerTools, registerTriggers } from './fixtures/tools.js';
 
 /**
- * Every fixture the conformance suite's server scenarios use, on one `McpServer` (request state sealed under
+ * Every fixture the conformance suite's server scenarios use (at 2026-07-28 and at 2025-11-25), on one `McpServer` (request state sealed under
  * a per-process key, the default). `logger` receives what never reaches the wire (default: stderr). Its HTTP
  * endpoint needs no `tools` option: `createHttpHandler(mcp)` / `listen(mcp)` read the `x-mcp-header`
  * declarations of `Mcp-Param-*` headers through `mcp.toolSchema(name)`.
@@ -14,10 +15,12 @@ export function createEverythingServer(
 ): McpServer {
   const mcp = new McpServer(
     { name: 'boomerang-everything', version: '0.0.0' },
-    options.logger === undefined ? {} : { logger: options.logger },
+    // `logging`: tools log through `ctx.log` (per request's logLevel in 2026-07-28, `logging/setLevel` in 2025-11-25).
+    { capabilities: { logging: {} }, ...(options.logger === undefined ? {} : { logger: options.logger }) },
   );
   registerTools(mcp);
   registerMrtr(mcp);
+  registerLegacyEraTools(mcp);
   const simplePrompt = registerPrompts(mcp);
   registerResources(mcp);
   registerTriggers(mcp, simplePrompt);

@@ -21,6 +21,8 @@ import { InputRequiredRoundsExceededError, NotConnectedError, type OriginatingRe
 import { answerInputRequests, type InputCallbacks } from './input-requests.js';
 import {
   CallsInFlight,
+  type Hello,
+  isSessionGone,
   legacyPeerHandlers,
   legacyResult,
   negotiate,
@@ -50,6 +52,11 @@ interface Connection {
   readonly protocolVersion: string;
   /** A 2025-11-25 session: requests carry no `_meta`; results are read as legacy results. */
   readonly legacy: boolean;
+  /** What `initialize` sends (a 2025-11-25 session that the server forgot is initialized again). */
+  readonly hello: Hello;
+  /** How many times the session was initialized again; the renewal under way. */
+  renewals: number;
+  renewing: Promise<void> | undefined;
 }
 
 /**
@@ -129,7 +136,14 @@ export class Client {
       const negotiated = await negotiate(requester, this.#protocol, hello);
       const { legacy, serverInfo } = negotiated;
       if (legacy) answering = { ...this.#answering(), serverInfo };
-      this.#connection = { requester, protocolVersion: negotiated.protocolVersion, legacy };
+      this.#connection = {
+        requester,
+        protocolVersion: negotiated.protocolVersion,
+        legacy,
+        hello,
+        renewals: 0,
+        renewing: undefined,
+      };
     } catch (error) {
       await requester.close();
       throw error;
@@ -285,8 +299,30 @@ export class Client {
     const options: { signal?: AbortSignal; onprogress?: ProgressHandler } = {};
     if (signal !== undefined) options.signal = signal;
     if (onprogress !== undefined) options.onprogress = onprogress;
-    const raw = await connection.requester.request(method, wire, options);
+    const renewals = connection.renewals;
+    let raw: unknown;
+    try {
+      raw = await connection.requester.request(method, wire, options);
+    } catch (error) {
+      // The server forgot the 2025-11-25 session (HTTP 404): the spec has the client initialize again, once.
+      if (!connection.legacy || !isSessionGone(error)) throw error;
+      await (connection.renewals === renewals ? this.#renew(connection) : connection.renewing);
+      raw = await connection.requester.request(method, wire, options);
+    }
     return parseResult(method, connection.legacy ? legacyResult(method, raw) : raw);
+  }
+
+  /** Initializes a 2025-11-25 connection again (one renewal at a time, shared by the requests that wait). */
+  #renew(connection: Connection): Promise<void> {
+    connection.renewing ??= (async () => {
+      try {
+        await negotiate(connection.requester, '2025-11-25', connection.hello);
+        connection.renewals++;
+      } finally {
+        connection.renewing = undefined;
+      }
+    })();
+    return connection.renewing;
   }
 
   /** One request of a method that never answers `input_required`. */

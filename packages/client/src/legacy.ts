@@ -105,6 +105,14 @@ export async function negotiate(
   return { protocolVersion: LEGACY_PROTOCOL_VERSION, legacy: true, serverInfo: result.serverInfo };
 }
 
+/**
+ * True when a request failed because the server forgot the 2025-11-25 session it belonged to: an HTTP 404 to a
+ * POST that named the session (the transport's marked failure). The request was not served.
+ */
+export function isSessionGone(error: unknown): boolean {
+  return isTransportFailure(error) && error.data.status === 404;
+}
+
 /** True when the server answered `server/discover` like a 2026-07-28 server. */
 async function probe(requester: Requester, hello: Hello): Promise<boolean> {
   const _meta = {

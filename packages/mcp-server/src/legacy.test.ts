@@ -4,7 +4,7 @@ import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer } from './mcp-server.js';
-import { elicit, listRoots, resolver } from './resolver-seam.js';
+import { elicit, elicitUrl, listRoots, resolver } from './resolver-seam.js';
 import { recordingLogger } from './test-support/wire.js';
 import type { McpServerOptions } from './types.js';
 
@@ -16,11 +16,13 @@ async function legacyClient(mcp: McpServer, capabilities: object, answer: (r: As
   const connection = await mcp.connect(serverEnd);
   const waiting = new Map<unknown, (r: JSONRPCResponse) => void>();
   const asked: Asked[] = [];
+  const notified: Asked[] = [];
   void (async () => {
     for await (const message of client.messages) {
       const m = message as Record<string, unknown>;
       if (typeof m.method !== 'string') waiting.get(m.id)?.(message as JSONRPCResponse);
-      else if ('id' in m) {
+      else if (!('id' in m)) notified.push(m as Asked);
+      else {
         asked.push(m as Asked);
         const result = await answer(m as Asked);
         await client.send({ jsonrpc: '2.0', id: m.id, result } as JSONRPCMessage);
@@ -35,9 +37,9 @@ async function legacyClient(mcp: McpServer, capabilities: object, answer: (r: As
     return done;
   };
   const clientInfo = { name: 'old-host', version: '1' };
-  await call('initialize', { protocolVersion: '2025-11-25', capabilities, clientInfo });
+  const init = await call('initialize', { protocolVersion: '2025-11-25', capabilities, clientInfo });
   await client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-  return { call, asked, connection };
+  return { call, asked, notified, connection, init: (init as { result?: Record<string, unknown> }).result };
 }
 
 const Confirm = z.object({ confirm: z.boolean() });
@@ -103,6 +105,34 @@ describe('McpServer on a 2025-11-25 session', () => {
     expect(response).toMatchObject({
       error: { code: -32602, message: expect.stringContaining("'backorder'") },
     });
+    await connection.close();
+  });
+
+  it('advertises the list changes and subscriptions it delivers, as server/discover does', async () => {
+    const mcp = shop();
+    mcp.resource('file:///notes', { name: 'notes' }, () => ({ contents: [] }));
+    const { init, notified, connection } = await legacyClient(mcp, {}, accept);
+    expect(init?.capabilities).toMatchObject({
+      tools: { listChanged: true },
+      resources: { listChanged: true, subscribe: true },
+    });
+    mcp.tool('added', {}, () => ({ content: [] }));
+    await expect.poll(() => notified.map((n) => n.method)).toContain('notifications/tools/list_changed');
+    await connection.close();
+  });
+
+  it('sends a URL elicitation with the elicitationId 2025-11-25 requires', async () => {
+    const mcp = new McpServer({ name: 'pay', version: '1' }, { logger: recordingLogger() });
+    const paid = resolver({}, () => elicitUrl('Pay here', 'https://pay.example/checkout'));
+    mcp.tool('pay', { resolve: { paid } }, () => ({ content: [{ type: 'text', text: 'paid' }] }));
+    const answer = () => ({ action: 'accept' });
+    const { call, asked, connection } = await legacyClient(mcp, { elicitation: { url: {} } }, answer);
+    expect(await call('tools/call', { name: 'pay' })).toMatchObject({
+      result: { content: [{ text: 'paid' }] },
+    });
+    const params = asked[0]?.params;
+    expect(params).toMatchObject({ mode: 'url', message: 'Pay here', url: 'https://pay.example/checkout' });
+    expect(params?.elicitationId).toMatch(/^[0-9a-f-]{36}$/);
     await connection.close();
   });
 

@@ -31,12 +31,15 @@ export type {
   AuthInfo,
   HandleContext,
   MessageHandler,
+  StreamConnection,
+  StreamConnectOptions,
   Transport,
   TransportSendOptions,
 } from './transport.js';
 
-// --- runtime helpers (jsonrpc.ts, result.ts): BEGIN
+// --- runtime helpers (jsonrpc.ts, result.ts, fast-parse.ts): BEGIN
 
+export { type SafeParser, safeParse } from './fast-parse.js';
 export {
   isJSONRPCErrorResponse,
   isJSONRPCNotification,

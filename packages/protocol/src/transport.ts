@@ -1,4 +1,10 @@
-import type { JSONRPCMessage, JSONRPCNotification, JSONRPCResponse, RequestId } from './schema/index.js';
+import type {
+  JSONRPCMessage,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  JSONRPCResponse,
+  RequestId,
+} from './schema/index.js';
 
 /**
  * Who made a request, as an authenticating transport established it. Principal binding of request state uses
@@ -78,4 +84,32 @@ export interface MessageHandler {
    * list. Called once per `tools/call`, so it should be a cheap lookup; it must not throw.
    */
   toolSchema?(name: string): { readonly inputSchema: Record<string, unknown> } | undefined;
+  /**
+   * Optional: serves one stream connection until it closes (what `Server.connect` and `McpServer.connect` do). A
+   * dual-era handler implements it so that HTTP transports can serve each 2025-11-25 session (`Mcp-Session-Id`)
+   * as one connection: the session's `initialize`, log level, subscriptions and server→client requests then live
+   * exactly where they live on stdio. The transport sends every message with the `relatedRequestId` of the
+   * request it belongs to, so that the HTTP side can put it on that request's event stream.
+   */
+  connect?(transport: Transport, options?: StreamConnectOptions): Promise<StreamConnection>;
+}
+
+/** Options of {@link MessageHandler.connect}. */
+export interface StreamConnectOptions {
+  /** The principal of every request on the connection (in-process and test transports). */
+  auth?: AuthInfo;
+  /**
+   * The principal of one request, for transports that authenticate every message on their own (an HTTP session
+   * authenticates each POST, so a refreshed or stepped-up token reaches the handler); overrides `auth` when it
+   * returns one.
+   */
+  authOf?: (request: JSONRPCRequest) => AuthInfo | undefined;
+}
+
+/** A connection being served by {@link MessageHandler.connect}. */
+export interface StreamConnection {
+  /** Resolves once the connection stopped serving (never rejects). */
+  readonly closed: Promise<void>;
+  /** Stops serving and closes the transport. Idempotent. */
+  close(): Promise<void>;
 }

@@ -7,16 +7,19 @@ import {
   jsonRpcError,
   parseMessage,
   type RequestId,
+  type StreamConnection,
+  type StreamConnectOptions,
   type Transport,
 } from '@boomerang/protocol';
 import type { LogFn } from './types.js';
 import { isPlainObject } from './util.js';
 
-/** Options of `server.connect(transport, options)`. */
-export interface ConnectOptions {
-  /** The principal every request on this connection is served for (for in-process and test transports). */
-  auth?: AuthInfo;
-}
+/**
+ * Options of `server.connect(transport, options)`: `auth`, the principal every request on this connection is
+ * served for (in-process and test transports), and `authOf(request)`, the principal of one request for transports
+ * that authenticate each message (HTTP sessions), which wins when it returns one.
+ */
+export type ConnectOptions = StreamConnectOptions;
 
 /**
  * A served stream transport. `close()` ends open subscriptions gracefully (each gets its listen result), then
@@ -24,12 +27,7 @@ export interface ConnectOptions {
  * `closed` settles when serving has stopped, whether by `close()` or because the peer closed the transport.
  * Disposable: `await using connection = await server.connect(transport)`.
  */
-export interface ServerConnection extends AsyncDisposable {
-  /** Resolves once the connection stopped serving (never rejects). */
-  readonly closed: Promise<void>;
-  /** Stops serving and closes the transport. Idempotent. */
-  close(): Promise<void>;
-}
+export interface ServerConnection extends StreamConnection, AsyncDisposable {}
 
 /**
  * Serves one request; resolves `undefined` when it was cancelled. Never rejects. `ending` aborts when the
@@ -62,6 +60,10 @@ export function serveTransport(
   const listens = new Set<Promise<void>>();
   const ending = new AbortController();
   const keyOf = (id: RequestId) => `${typeof id}:${String(id)}`;
+  const authOf = (request: JSONRPCRequest): { auth?: AuthInfo } => {
+    const auth = options.authOf?.(request) ?? options.auth;
+    return auth === undefined ? {} : { auth };
+  };
   let stopping = false;
 
   const send = (message: Parameters<Transport['send']>[0], relatedRequestId?: RequestId) =>
@@ -105,7 +107,7 @@ export function serveTransport(
     const ctx: HandleContext = {
       signal: controller.signal,
       notify: (notification) => send(notification, request.id),
-      ...(options.auth === undefined ? {} : { auth: options.auth }),
+      ...authOf(request),
     };
     const isListen = request.method === 'subscriptions/listen';
     const done = serve(request, ctx, ending.signal).then(async (response) => {

@@ -54,6 +54,29 @@ export async function* sseData(
   body: ReadableStream<Uint8Array>,
   signal?: AbortSignal,
 ): AsyncGenerator<string, void, undefined> {
+  for await (const event of sseEvents(body, signal)) {
+    if (event.data !== undefined) yield event.data;
+  }
+}
+
+/** One parsed SSE event: its data (`undefined` for an event that only set `id` or `retry`), and the stream state. */
+export interface SseEvent {
+  readonly data: string | undefined;
+  /** The stream's last event ID after this event (the `id` field persists across events; `''` for none). */
+  readonly lastEventId: string;
+  /** The reconnection time the stream asked for (`retry` field, milliseconds), if it ever did. */
+  readonly retry: number | undefined;
+}
+
+/**
+ * Parses an SSE byte stream into events, per the HTML event-stream rules (see {@link sseData}), keeping the `id`
+ * (an id containing NUL is ignored) and `retry` (ASCII digits only) fields that 2025-11-25 resumability uses.
+ * An event with neither data nor a new `id`/`retry` is skipped.
+ */
+export async function* sseEvents(
+  body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+): AsyncGenerator<SseEvent, void, undefined> {
   const decoder = new TextDecoder();
   const reader = body.getReader();
   const stop = () => void reader.cancel(signal?.reason).catch(() => {});
@@ -62,6 +85,9 @@ export async function* sseData(
   let buffer = '';
   let scanned = 0; // buffer[0, scanned) holds no line end: a long line is scanned once, not once per chunk
   let data: string[] = [];
+  let lastEventId = '';
+  let retry: number | undefined;
+  let changed = false; // `id` or `retry` set since the last event
   let first = true;
   try {
     for (;;) {
@@ -83,11 +109,25 @@ export async function* sseData(
         const line = buffer.slice(start, match.index);
         start = match.index + match[0].length;
         if (line === '') {
-          if (data.length > 0) yield data.join('\n');
+          if (data.length > 0 || changed) {
+            yield { data: data.length > 0 ? data.join('\n') : undefined, lastEventId, retry };
+          }
           data = [];
-        } else if (line === 'data' || line.startsWith('data:')) {
-          const raw = line.slice(5);
-          data.push(raw.startsWith(' ') ? raw.slice(1) : raw);
+          changed = false;
+          continue;
+        }
+        const colon = line.indexOf(':');
+        if (colon === 0) continue; // a comment
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const raw = colon < 0 ? '' : line.slice(colon + 1);
+        const text = raw.startsWith(' ') ? raw.slice(1) : raw;
+        if (field === 'data') data.push(text);
+        else if (field === 'id' && !text.includes('\0')) {
+          lastEventId = text;
+          changed = true;
+        } else if (field === 'retry' && /^\d+$/.test(text)) {
+          retry = Number(text);
+          changed = true;
         }
       }
       buffer = buffer.slice(start);

@@ -7,13 +7,13 @@ import {
   MessageQueue,
   MetaKey,
   messageKind,
-  parseMessage,
   type RequestId,
   type Transport,
   type TransportSendOptions,
   transportFailureData,
 } from '@boomerang/protocol';
-import { readText, sseData } from './body.js';
+import { type AnswerReader, describe, isResume, readAnswer, sleep } from './client-answer.js';
+import { LegacyHttpSession } from './client-session.js';
 import {
   encodeHeaderValue,
   HeaderName,
@@ -41,7 +41,10 @@ export interface StreamableHttpClientTransportOptions {
   readonly onWarning?: ((message: string) => void) | undefined;
 }
 
-const BODY_SNIPPET = 200;
+/** How many times a 2025-11-25 request's event stream is picked up again before the request fails. */
+const MAX_RESUMES = 5;
+/** The reconnection delay when the server named none (the HTML event-stream default is a few seconds). */
+const DEFAULT_RETRY_MS = 1000;
 
 /**
  * The client side of Streamable HTTP, revision 2026-07-28, as a stream {@link Transport}: every message is its
@@ -80,6 +83,8 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #all = new AbortController();
   /** `x-mcp-header` declarations per tool name, from the latest `tools/list` results. */
   readonly #paramHeaders = new Map<string, readonly ParamHeader[]>();
+  /** The 2025-11-25 session an `initialize` started, if any. */
+  #session: LegacyHttpSession | undefined;
   #closed = false;
   #refreshes = 0;
 
@@ -103,16 +108,20 @@ export class StreamableHttpClientTransport implements Transport {
     if (this.#closed) throw new Error('StreamableHttpClientTransport is closed');
     options.signal?.throwIfAborted();
     const kind = messageKind(message);
-    if (kind !== 'request' && kind !== 'notification') {
-      throw new TypeError('Streamable HTTP clients send requests and notifications only, never responses');
+    const answersServer = (kind === 'result' || kind === 'error') && this.#session !== undefined;
+    if (kind !== 'request' && kind !== 'notification' && !answersServer) {
+      throw new TypeError(
+        'Streamable HTTP clients send requests and notifications, and responses only in a 2025-11-25 session',
+      );
     }
-    const { method, params } = message as { method: string; params?: Record<string, unknown> };
+    const { method, params } = message as { method?: string; params?: Record<string, unknown> };
     if (method === 'notifications/cancelled') {
       const requestId = params?.requestId;
       if (typeof requestId === 'string' || typeof requestId === 'number') {
         this.#inflight.get(keyOf(requestId))?.abort(new Error('cancelled by the client'));
       }
-      return;
+      // 2026-07-28: closing the stream is the cancellation. 2025-11-25: only the notification is.
+      if (this.#session === undefined) return;
     }
     const body = JSON.stringify(message); // the snapshot: later mutation of `message` does not travel
     const headers = await this.#headersFor(method, params, options.headers);
@@ -123,7 +132,8 @@ export class StreamableHttpClientTransport implements Transport {
     const signal = AbortSignal.any(signals);
     const init: RequestInit = { method: 'POST', headers, body, signal };
 
-    if (kind === 'notification') {
+    if (kind !== 'request') {
+      const what = method ?? 'a response';
       let response: Response;
       try {
         response = await this.#fetch(this.#url, init);
@@ -132,8 +142,8 @@ export class StreamableHttpClientTransport implements Transport {
         throw new Error(`POST ${this.#url.href} failed: ${describe(error)}`, { cause: error });
       }
       await response.body?.cancel().catch(() => {});
-      if (!response.ok)
-        throw new Error(`POST ${this.#url.href} answered HTTP ${response.status} to ${method}`);
+      if (response.status === 404 && this.#session?.id !== undefined) this.#sessionGone(this.#session);
+      if (!response.ok) throw new Error(`POST ${this.#url.href} answered HTTP ${response.status} to ${what}`);
       return;
     }
 
@@ -141,8 +151,8 @@ export class StreamableHttpClientTransport implements Transport {
     const key = keyOf(id);
     this.#inflight.set(key, controller);
     const headersAgain = (sent: Record<string, unknown> | undefined) =>
-      this.#headersFor(method, sent, options.headers);
-    void this.#exchange(id, method, body, init, headersAgain, signal).finally(() => {
+      this.#headersFor(method as string, sent, options.headers);
+    void this.#exchange(id, method as string, body, init, headersAgain, signal).finally(() => {
       if (this.#inflight.get(key) === controller) this.#inflight.delete(key);
     });
   }
@@ -195,8 +205,10 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /**
-   * One POST and its answer: yields the request's notifications as they come and resolves to its response
-   * (`tools/list` filtered), or to the error that stands for it, or `undefined` once `signal` aborted.
+   * One POST and its answer: yields the request's notifications as they come (and, in a 2025-11-25 session, the
+   * server's requests) and resolves to its response (`tools/list` filtered), or to the error that stands for it,
+   * or `undefined` once `signal` aborted. A 2025-11-25 `initialize` answered with an `InitializeResult` starts
+   * the session; a 404 to a POST of a session ends it (the client must `initialize` again).
    */
   async #roundTrip(
     id: RequestId,
@@ -212,54 +224,79 @@ export class StreamableHttpClientTransport implements Transport {
             message: `HTTP transport: ${why}`,
             data: transportFailureData(status),
           }) as JSONRPCMessage);
+    const session = new Headers(init.headers).has(HeaderName.session) ? this.#session : undefined;
     let response: Response;
     try {
       response = await this.#fetch(this.#url, init);
     } catch (error) {
       return failure(`could not POST ${method} to ${this.#url.href}: ${describe(error)}`);
     }
-    const type = response.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase();
-    try {
-      if (type === 'text/event-stream' && response.body !== null) {
-        for await (const data of sseData(response.body, signal)) {
-          const parsed = parseMessage(data);
-          if (!parsed.ok) continue; // not a JSON-RPC message: nothing to correlate it with
-          const kind = messageKind(parsed.message);
-          if (kind === 'notification') {
-            this.#deliver(parsed.message);
-          } else if ((kind === 'result' || kind === 'error') && sameId(parsed.message, id)) {
-            // The response ends the request; leaving the loop cancels the rest of the stream.
-            return this.#withId(parsed.message as JSONRPCResponse, id, method);
-          }
-        }
-        return failure(`the event stream of ${method} ended before its response`);
-      }
-      const text = await readText(response.body, signal);
-      if (signal.aborted) return undefined;
-      const parsed = parseMessage(text);
-      const kind = parsed.ok ? messageKind(parsed.message) : undefined;
-      if (
-        parsed.ok &&
-        (kind === 'error' || (kind === 'result' && response.ok)) &&
-        sameId(parsed.message, id)
-      ) {
-        return this.#withId(parsed.message as JSONRPCResponse, id, method);
-      }
-      const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-      const snippet = text.length > BODY_SNIPPET ? `${text.slice(0, BODY_SNIPPET)}…` : text;
-      return failure(
-        `${method} got ${status} without a JSON-RPC response${snippet ? `: ${snippet}` : ''}`,
-        response.status,
-      );
-    } catch (error) {
-      return failure(`the response to ${method} broke off: ${describe(error)}`);
+    if (response.status === 404 && session !== undefined) {
+      await response.body?.cancel().catch(() => {});
+      this.#sessionGone(session);
+      return failure(`the 2025-11-25 session ended (HTTP 404 to ${method}); initialize again`, 404);
     }
+    const reader: AnswerReader = {
+      id,
+      method,
+      signal,
+      legacy: this.#session !== undefined,
+      deliver: (message) => this.#deliver(message),
+      finish: (message) => this.#withId(message, id, method),
+      failure,
+    };
+    let answer = await readAnswer(response, reader);
+    // 2025-11-25: a stream that ended early after naming an event id is picked up again with GET.
+    for (let resumes = 0; isResume(answer); resumes++) {
+      const current = this.#session;
+      if (current === undefined || resumes >= MAX_RESUMES) {
+        return failure(`the event stream of ${method} ended before its response (not resumed)`);
+      }
+      const { lastEventId, retry } = answer.resume;
+      try {
+        await sleep(retry ?? DEFAULT_RETRY_MS, signal);
+        response = await current.resume(
+          this.#fetch,
+          this.#url,
+          await this.#commonHeaders(),
+          lastEventId,
+          signal,
+        );
+      } catch (error) {
+        return failure(`could not resume the event stream of ${method}: ${describe(error)}`);
+      }
+      answer = await readAnswer(response, reader);
+    }
+    if (method === 'initialize' && !isModern(init.body)) this.#startSession(response, answer);
+    return answer;
   }
 
-  /** Aborts every POST in flight and ends `messages`. Idempotent. */
+  /** A 2025-11-25 `initialize` succeeded: later POSTs carry the session; its GET stream opens. */
+  #startSession(response: Response, answer: JSONRPCMessage | undefined): void {
+    const session = LegacyHttpSession.fromInitialize(response, answer);
+    if (session === undefined || this.#closed) return;
+    this.#session = session;
+    void this.#commonHeaders().then((headers) =>
+      session.listen(this.#fetch, this.#url, headers, (message) => this.#deliver(message)),
+    );
+  }
+
+  /** The server forgot `session` (404): later messages go without it until the next `initialize`. */
+  #sessionGone(session: LegacyHttpSession): void {
+    session.forget();
+    if (this.#session === session) this.#session = undefined;
+  }
+
+  /**
+   * Aborts every POST in flight and ends `messages`; a 2025-11-25 session is ended with DELETE first (best
+   * effort, bounded). Idempotent.
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    const session = this.#session;
+    this.#session = undefined;
+    if (session !== undefined) await session.end(this.#fetch, this.#url, await this.#commonHeaders());
     this.#all.abort(new Error('StreamableHttpClientTransport is closed'));
     this.#inflight.clear();
     this.#queue.end();
@@ -270,8 +307,12 @@ export class StreamableHttpClientTransport implements Transport {
     return this.close();
   }
 
+  /**
+   * The headers of one POST: 2026-07-28 messages (and a 2025-11-25 `initialize`) name their method, target and
+   * mirrored arguments; the messages of a 2025-11-25 session carry its version and `Mcp-Session-Id` instead.
+   */
   async #headersFor(
-    method: string,
+    method: string | undefined,
     params: Record<string, unknown> | undefined,
     extra: Readonly<Record<string, string>> | undefined,
   ): Promise<Headers> {
@@ -280,22 +321,35 @@ export class StreamableHttpClientTransport implements Transport {
     const headers = new Headers({
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
-      [HeaderName.protocolVersion]: typeof version === 'string' ? version : LATEST_PROTOCOL_VERSION,
-      [HeaderName.method]: method,
     });
-    const nameParam = nameParamOf(method);
-    const name = nameParam === undefined ? undefined : params?.[nameParam];
-    if (typeof name === 'string') headers.set(HeaderName.name, encodeHeaderValue(name));
-    if (method === 'tools/call' && typeof name === 'string') {
-      for (const { header, path } of this.#paramHeaders.get(name) ?? []) {
-        const text = headerTextOf(valueAt(params?.arguments, path));
-        if (text !== undefined) headers.set(`${HeaderName.paramPrefix}${header}`, encodeHeaderValue(text));
+    if (typeof version !== 'string' && this.#session !== undefined && method !== 'initialize') {
+      for (const [name, value] of Object.entries(this.#session.headers())) headers.set(name, value);
+    } else if (method === 'initialize' && typeof version !== 'string') {
+      headers.set(HeaderName.method, method);
+    } else if (method !== undefined) {
+      headers.set(
+        HeaderName.protocolVersion,
+        typeof version === 'string' ? version : LATEST_PROTOCOL_VERSION,
+      );
+      headers.set(HeaderName.method, method);
+      const nameParam = nameParamOf(method);
+      const name = nameParam === undefined ? undefined : params?.[nameParam];
+      if (typeof name === 'string') headers.set(HeaderName.name, encodeHeaderValue(name));
+      if (method === 'tools/call' && typeof name === 'string') {
+        for (const { header, path } of this.#paramHeaders.get(name) ?? []) {
+          const text = headerTextOf(valueAt(params?.arguments, path));
+          if (text !== undefined) headers.set(`${HeaderName.paramPrefix}${header}`, encodeHeaderValue(text));
+        }
       }
     }
-    const common = typeof this.#headers === 'function' ? await this.#headers() : this.#headers;
-    for (const [key, value] of new Headers(common)) headers.set(key, value);
+    for (const [key, value] of await this.#commonHeaders()) headers.set(key, value);
     for (const [key, value] of Object.entries(extra ?? {})) headers.set(key, value);
     return headers;
+  }
+
+  /** The `headers` option's headers (called before every exchange: a token may have been refreshed). */
+  async #commonHeaders(): Promise<Headers> {
+    return new Headers(typeof this.#headers === 'function' ? await this.#headers() : this.#headers);
   }
 
   /** The response as delivered: `id` filled in when the server could not read it, `tools/list` filtered. */
@@ -323,6 +377,17 @@ export class StreamableHttpClientTransport implements Transport {
   }
 }
 
+/** True when a POST body (JSON text) is a message whose `_meta` names its protocol version (2026-07-28). */
+function isModern(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  try {
+    const { params } = JSON.parse(body) as { params?: { _meta?: Record<string, unknown> } };
+    return typeof params?._meta?.[MetaKey.protocolVersion] === 'string';
+  } catch {
+    return false;
+  }
+}
+
 /** True for a `-32020` (HeaderMismatch) error response. */
 function isHeaderMismatch(message: JSONRPCMessage | undefined): boolean {
   return (
@@ -334,16 +399,4 @@ function isHeaderMismatch(message: JSONRPCMessage | undefined): boolean {
 
 function keyOf(id: RequestId): string {
   return `${typeof id}:${String(id)}`;
-}
-
-/** True when a response answers `id` (an id-less error answers whatever request it came back on). */
-function sameId(message: JSONRPCMessage, id: RequestId): boolean {
-  const got = (message as { id?: RequestId }).id;
-  return got === undefined || got === id;
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
 }

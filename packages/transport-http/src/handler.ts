@@ -12,12 +12,28 @@ import {
   parseMessage,
   type RequestId,
 } from '@boomerang/protocol';
-import { type BodyResult, readBody, sseEvent } from './body.js';
+import { type BodyResult, readBody } from './body.js';
+import { type EventStream, openEventStream } from './event-stream.js';
 import { type HeaderReader, type HostPolicy, hostPolicyViolation } from './guard.js';
+import {
+  isInitialize,
+  isModern,
+  type LegacyServing,
+  type LegacySetting,
+  legacyServing,
+} from './legacy-http.js';
+import { acceptsBoth, isJsonContentType } from './negotiation.js';
+import { json, type PlainReply, type Reply, refuse, statusOf, toResponse } from './replies.js';
 import { type ToolSchemaSource, validateHeaders } from './validate.js';
 
-/** A web-standard HTTP handler: what `createHttpHandler` returns and what Deno, Bun and edge runtimes serve. */
+/** A web-standard HTTP handler: what Deno, Bun and edge runtimes serve. */
 export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** What `createHttpHandler` returns: a {@link FetchHandler} that can end the 2025-11-25 sessions it keeps. */
+export interface HttpHandler extends FetchHandler {
+  /** Ends every 2025-11-25 session (their requests in flight get an error, their streams close). Idempotent. */
+  close(): Promise<void>;
+}
 
 /** Options of {@link createHttpHandler}. */
 export interface HttpHandlerOptions extends HostPolicy {
@@ -40,15 +56,21 @@ export interface HttpHandlerOptions extends HostPolicy {
   readonly tools?: ToolSchemaSource | undefined;
   /** Receives errors that never reach the wire (a handler or `authenticate` that threw). Default `console.error`. */
   readonly onError?: ((error: unknown) => void) | undefined;
+  /**
+   * 2025-11-25 clients, served beside 2026-07-28 ones on the same endpoint when the handler implements `connect`
+   * (`Server` and `McpServer` do). On by default (`true`, or settings): an `initialize` POST opens a session
+   * (`Mcp-Session-Id` in its answer) served as one stream connection of the handler, so the session's
+   * server→client requests (a resolver's elicitation, sampling, roots) travel on the event stream of the POST
+   * that caused them and the client's answers come back as POSTs; `GET` opens the session's stream for the rest,
+   * `DELETE` ends it, an unknown or ended session is 404. Requests without a session id, and any request whose
+   * `_meta` names a 2026-07-28 protocol version, keep the modern answers. Sessions live in this process: put
+   * several processes behind sticky routing. `false`: 2026-07-28 only (GET/DELETE 405, `Mcp-Session-Id`
+   * ignored, `initialize` gets the handler's error naming the supported versions).
+   */
+  readonly legacy?: LegacySetting;
 }
 
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
-const JSON_HEADERS = { 'content-type': 'application/json' } as const;
-const SSE_HEADERS = {
-  'content-type': 'text/event-stream',
-  'cache-control': 'no-cache',
-  'x-accel-buffering': 'no',
-} as const;
 
 /**
  * Serves one `MessageHandler` (a `Server` or `McpServer`) as the MCP endpoint of Streamable HTTP, revision
@@ -75,9 +97,10 @@ const SSE_HEADERS = {
  * response as its last event. `ctx.signal` aborts when the client goes away (`request.signal`) or cancels the
  * event stream: that is cancellation in 2026-07-28.
  */
-export function createHttpHandler(handler: MessageHandler, options: HttpHandlerOptions = {}): FetchHandler {
+export function createHttpHandler(handler: MessageHandler, options: HttpHandlerOptions = {}): HttpHandler {
   const endpoint = createEndpoint(handler, options);
-  return (request) => endpoint(webExchange(request)).then(toResponse);
+  const fetch = (request: Request) => endpoint(webExchange(request)).then(toResponse);
+  return Object.assign(fetch, { close: endpoint.close });
 }
 
 /**
@@ -103,16 +126,9 @@ export interface Exchange {
   toRequest(): Request;
 }
 
-/** @internal A complete answer without a stream: what nearly every exchange gets, cheap to write on any runtime. */
-export interface PlainReply {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  /** The body text (JSON), or `null` for none. */
-  readonly body: string | null;
-}
-
-/** @internal The answer to one exchange: a plain reply, or a `Response` (an event stream, `authenticate`'s own). */
-export type Reply = PlainReply | Response;
+export { forbidden } from './replies.js';
+export type { PlainReply, Reply };
+export { statusOf, toResponse };
 
 /** @internal The exchange of a web-standard `Request`. */
 export function webExchange(request: Request): Exchange {
@@ -126,20 +142,18 @@ export function webExchange(request: Request): Exchange {
   };
 }
 
-/** @internal A plain reply as a web `Response`; a `Response` as is. */
-export function toResponse(reply: Reply): Response {
-  if (reply instanceof Response) return reply;
-  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+/** @internal The endpoint behind `createHttpHandler` and `listen`, and how to end its sessions. */
+export interface Endpoint {
+  (exchange: Exchange): Promise<Reply>;
+  /** Ends every 2025-11-25 session. */
+  close(): Promise<void>;
 }
 
 /**
  * @internal The endpoint behind {@link createHttpHandler} and `listen`: the checks and the dispatch of
  * `createHttpHandler`'s documentation, over an {@link Exchange}.
  */
-export function createEndpoint(
-  handler: MessageHandler,
-  options: HttpHandlerOptions = {},
-): (exchange: Exchange) => Promise<Reply> {
+export function createEndpoint(handler: MessageHandler, options: HttpHandlerOptions = {}): Endpoint {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   if (!Number.isSafeInteger(maxBody) || maxBody < 0) {
     throw new RangeError(`"maxBodyBytes" expected a non-negative integer, got ${String(maxBody)}`);
@@ -149,12 +163,16 @@ export function createEndpoint(
   }
   const onError = options.onError ?? ((error: unknown) => console.error('[transport-http]', error));
   const tools = options.tools ?? toolSchemasOf(handler);
+  const legacy = legacyServing(handler, options.legacy, onError);
 
-  return async (exchange) => {
+  const endpoint = async (exchange: Exchange): Promise<Reply> => {
     const { headers } = exchange;
     const forbidden = hostPolicyViolation(headers, exchange.url, options);
     if (forbidden !== undefined) return refuse(403, forbidden);
-    if (exchange.method !== 'POST') return refuse(405, 'Method not allowed: use POST', { allow: 'POST' });
+    const legacyStream = legacy?.takesStream(exchange) === true;
+    if (exchange.method !== 'POST' && !legacyStream) {
+      return refuse(405, 'Method not allowed: use POST', { allow: 'POST' });
+    }
 
     let auth: AuthInfo | undefined;
     if (options.authenticate !== undefined) {
@@ -167,6 +185,7 @@ export function createEndpoint(
         return refuse(500, 'Internal error', {}, ErrorCode.InternalError);
       }
     }
+    if (legacyStream) return (legacy as LegacyServing).stream(exchange, auth);
 
     if (!isJsonContentType(headers.get('content-type'))) {
       return refuse(415, 'Unsupported Media Type: Content-Type must be application/json');
@@ -185,20 +204,25 @@ export function createEndpoint(
     const parsed = parseMessage(body.bytes);
     if (!parsed.ok) return json(400, parsed.error);
     const message = parsed.message;
+    const served = legacy?.post(message, exchange, auth);
+    if (served !== undefined) return served;
     const kind = messageKind(message);
     if (kind !== 'request' && kind !== 'notification') {
       return refuse(400, 'Invalid Request: the body must be a JSON-RPC request or notification');
     }
     const id = kind === 'request' ? (message as JSONRPCRequest).id : undefined;
-    let mismatch: string | undefined;
-    try {
-      mismatch = await validateHeaders(headers, message as JSONRPCRequest, kind, tools);
-    } catch (error) {
-      onError(error); // the `tools` lookup (or the handler's `toolSchema`) threw
-      return json(500, jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' }));
-    }
-    if (mismatch !== undefined) {
-      return json(400, jsonRpcError(id, { code: ErrorCode.HeaderMismatch, message: mismatch }));
+    // A 2025-11-25 `initialize` sends none of the 2026-07-28 headers: the handler's answer names the versions.
+    if (!(isInitialize(message) && !isModern(message))) {
+      let mismatch: string | undefined;
+      try {
+        mismatch = await validateHeaders(headers, message as JSONRPCRequest, kind, tools);
+      } catch (error) {
+        onError(error); // the `tools` lookup (or the handler's `toolSchema`) threw
+        return json(500, jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' }));
+      }
+      if (mismatch !== undefined) {
+        return json(400, jsonRpcError(id, { code: ErrorCode.HeaderMismatch, message: mismatch }));
+      }
     }
 
     if (kind === 'notification') {
@@ -212,6 +236,7 @@ export function createEndpoint(
     }
     return answer(handler, message as JSONRPCRequest, exchange, auth, onError);
   };
+  return Object.assign(endpoint, { close: async () => legacy?.close() });
 }
 
 /**
@@ -247,44 +272,32 @@ function answer(
     if (requestSignal.aborted) follow();
     else requestSignal.addEventListener('abort', follow, { once: true });
   }
-  let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let stream: EventStream | undefined;
   let finished = false;
 
   return new Promise<Reply>((resolve) => {
     const notify = (notification: JSONRPCNotification): void => {
       if (finished || signal.aborted) return;
       if (stream === undefined) {
-        const body = new ReadableStream<Uint8Array>({
-          start(controller) {
-            stream = controller;
-          },
-          cancel(reason) {
-            finished = true;
-            cancel.abort(reason ?? new Error('the client closed the event stream'));
-          },
+        stream = openEventStream((reason) => {
+          finished = true;
+          cancel.abort(reason);
         });
-        resolve(new Response(body, { status: 200, headers: SSE_HEADERS }));
+        resolve(stream.response);
       }
-      stream?.enqueue(sseEvent(notification));
+      stream.write(notification);
     };
     const ctx: HandleContext = { signal, notify, ...(auth && { auth }) };
 
     void safeHandle(handler, message, ctx, onError).then((response) => {
       const reply = response ?? cancelled(message.id, signal);
       if (owned === undefined) requestSignal.removeEventListener('abort', follow);
+      finished = true;
       if (stream !== undefined) {
-        if (!finished) {
-          finished = true;
-          try {
-            if (!signal.aborted) stream.enqueue(sseEvent(reply));
-            stream.close();
-          } catch {
-            // The stream was cancelled meanwhile.
-          }
-        }
+        if (!signal.aborted) stream.write(reply);
+        stream.close();
         return;
       }
-      finished = true;
       resolve(json(statusOf(reply), reply));
     });
   });
@@ -312,74 +325,4 @@ async function safeHandle(
 function cancelled(id: RequestId, signal: AbortSignal): JSONRPCErrorResponse {
   const reason = signal.aborted ? 'Request cancelled' : 'Internal error: the handler sent no response';
   return jsonRpcError(id, { code: ErrorCode.InternalError, message: reason });
-}
-
-/**
- * The HTTP status of a JSON response (DESIGN, Decisions): 400 for `-32700`, `-32600`, `-32602` (missing
- * `_meta`, invalid requestState, bad params) and `-32020`/`-32021`/`-32022`; 404 for `-32601`; 200 otherwise.
- */
-export function statusOf(response: JSONRPCResponse): number {
-  if (!('error' in response)) return 200;
-  switch ((response as JSONRPCErrorResponse).error.code) {
-    case ErrorCode.MethodNotFound:
-      return 404;
-    case ErrorCode.ParseError:
-    case ErrorCode.InvalidRequest:
-    case ErrorCode.InvalidParams:
-    case ErrorCode.HeaderMismatch:
-    case ErrorCode.MissingRequiredClientCapability:
-    case ErrorCode.UnsupportedProtocolVersion:
-      return 400;
-    default:
-      return 200;
-  }
-}
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}): PlainReply {
-  return { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
-}
-
-/** A transport-level refusal: the status and an id-less JSON-RPC error saying why. */
-function refuse(
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-  code: number = ErrorCode.InvalidRequest,
-): PlainReply {
-  return json(status, jsonRpcError(undefined, { code, message }), headers);
-}
-
-/** @internal The refusal `listen` uses for its own Host/Origin check, identical to the handler's. */
-export const forbidden = (message: string): Response => toResponse(refuse(403, message));
-
-function isJsonContentType(value: string | null): boolean {
-  if (value === null) return false;
-  return value.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
-}
-
-/** Verdicts of {@link acceptsBoth} per header value: clients send the same `Accept` on every request. */
-const acceptVerdicts = new Map<string, boolean>();
-const MAX_ACCEPT_VERDICTS = 64;
-
-/** True when an `Accept` header allows both response types (`*\/*`, `application/*`, `text/*` count; q=0 does not). */
-function acceptsBoth(value: string | null): boolean {
-  if (value === null) return false;
-  let verdict = acceptVerdicts.get(value);
-  if (verdict === undefined) {
-    verdict = parseAcceptsBoth(value);
-    if (acceptVerdicts.size >= MAX_ACCEPT_VERDICTS) acceptVerdicts.clear();
-    acceptVerdicts.set(value, verdict);
-  }
-  return verdict;
-}
-
-function parseAcceptsBoth(value: string): boolean {
-  const ranges = value.split(',').flatMap((part) => {
-    const [range, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    return range && !(q !== undefined && Number(q.slice(2)) === 0) ? [range] : [];
-  });
-  const allows = (type: string) =>
-    ranges.some((r) => r === type || r === '*/*' || r === `${type.split('/')[0]}/*`);
-  return allows('application/json') && allows('text/event-stream');
 }

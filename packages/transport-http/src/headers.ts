@@ -8,6 +8,8 @@ export const HeaderName = {
   method: 'Mcp-Method',
   name: 'Mcp-Name',
   paramPrefix: 'Mcp-Param-',
+  /** 2025-11-25 only: the session a request belongs to. */
+  session: 'Mcp-Session-Id',
 } as const;
 
 const SENTINEL_PREFIX = '=?base64?';

@@ -9,7 +9,12 @@ export {
 } from './client.js';
 // --- server
 export type { HostPolicy } from './guard.js';
-export { createHttpHandler, type FetchHandler, type HttpHandlerOptions } from './handler.js';
+export {
+  createHttpHandler,
+  type FetchHandler,
+  type HttpHandler,
+  type HttpHandlerOptions,
+} from './handler.js';
 // --- header encoding (shared by both sides; for gateways and custom clients)
 export {
   decodeHeaderValue,
@@ -18,4 +23,5 @@ export {
   type ParamHeadersResult,
   paramHeadersOf,
 } from './headers.js';
+export type { LegacySessionOptions } from './sessions.js';
 export type { ToolSchema, ToolSchemaSource } from './validate.js';

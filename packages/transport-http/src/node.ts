@@ -17,6 +17,7 @@ import {
   type Exchange,
   type FetchHandler,
   forbidden,
+  type HttpHandler,
   type HttpHandlerOptions,
   type PlainReply,
   type Reply,
@@ -47,7 +48,10 @@ export interface ListenOptions extends HostPolicy {
 export interface Listening extends AsyncDisposable {
   /** The endpoint's URL, path included, e.g. `http://127.0.0.1:54321/mcp`. */
   readonly url: URL;
-  /** Stops accepting connections, ends open ones (keep-alive and streaming alike) and resolves once closed. */
+  /**
+   * Ends the endpoint's 2025-11-25 sessions, stops accepting connections, ends open ones (keep-alive and
+   * streaming alike) and resolves once closed.
+   */
   close(): Promise<void>;
 }
 
@@ -110,7 +114,11 @@ export async function listen(
             return violation === undefined ? route(request) : forbidden(violation);
           });
         };
+  // The 2025-11-25 sessions of the endpoint (a fetch handler from `createHttpHandler` ends its own).
+  let endSessions: (() => Promise<void>) | undefined;
   if (typeof handler === 'function') {
+    const own = (handler as Partial<HttpHandler>).close;
+    if (typeof own === 'function') endSessions = () => own.call(handler);
     const guarded: FetchHandler = (request) => {
       const violation = hostPolicyViolation(request.headers, request.url, policy);
       return violation === undefined ? handler(request) : Promise.resolve(forbidden(violation));
@@ -127,16 +135,21 @@ export async function listen(
     };
   } else {
     const endpoint = createEndpoint(handler, { ...options, ...policy });
+    endSessions = endpoint.close;
     serve = (req, res) => respondNative(req, res, endpoint, path, other);
   }
 
   const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${bound}${path}`);
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    closing ??= (async () => {
+      // Sessions first: their requests in flight get their error while the connections are still open.
+      await endSessions?.().catch(() => {});
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    })();
     return closing;
   };
   return { url, close, [Symbol.asyncDispose]: close };

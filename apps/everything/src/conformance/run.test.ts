@@ -38,6 +38,7 @@ describe('the conformance runner', () => {
   it('passes a few server and client scenarios and leaves no suite process behind', async () => {
     const { verdicts, problems } = await runConformance({
       paths: suitePaths(),
+      version: '2026-07-28',
       out,
       timeoutMs: 20_000,
       only: [
@@ -64,5 +65,22 @@ describe('the conformance runner', () => {
     ]);
     const processes = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
     expect(processes.split('\n').filter((line) => line.includes(out))).toEqual([]);
+  }, 120_000);
+
+  it('runs the 2025-11-25 scenarios on the stateful wire against the same programs', async () => {
+    const { verdicts, problems } = await runConformance({
+      paths: suitePaths(),
+      version: '2025-11-25',
+      out: join(out, '2025-11-25'),
+      timeoutMs: 20_000,
+      only: ['server-initialize', 'tools-call-elicitation', 'initialize', 'sse-retry'],
+    });
+    expect(problems).toEqual([]);
+    expect(verdicts.map((verdict) => `${verdict.leg} ${verdict.scenario} ${verdict.status}`)).toEqual([
+      'server server-initialize PASS',
+      'server tools-call-elicitation PASS',
+      'client initialize PASS',
+      'client sse-retry PASS',
+    ]);
   }, 120_000);
 });

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Exit, runLogged, startServer } from './processes.js';
-import { cliArgs, listScenarios, SPEC_VERSION, type SuitePaths } from './suite.js';
+import { cliArgs, listScenarios, type SpecVersion, type SuitePaths } from './suite.js';
 import {
   type ExpectedFailures,
   findChecks,
@@ -18,11 +18,13 @@ import {
 /** What to run. */
 export interface RunOptions {
   readonly paths: SuitePaths;
+  /** The protocol revision to test. */
+  readonly version: SpecVersion;
   /** Results and logs go here (created if missing). */
   readonly out: string;
   /** Legs to run (default both). */
   readonly legs?: readonly ('server' | 'client')[];
-  /** Only these scenarios (of either leg); default every scenario the CLI lists at 2026-07-28. */
+  /** Only these scenarios (of either leg); default every scenario the CLI lists at `version`. */
   readonly only?: readonly string[];
   /** Per-scenario time limit in ms (default 30 000, the CLI's own). */
   readonly timeoutMs?: number;
@@ -39,7 +41,7 @@ export interface RunResult {
 
 /** Runs the selected legs and judges every scenario. Rejects only when the run cannot start at all. */
 export async function runConformance(options: RunOptions): Promise<RunResult> {
-  const { paths, out, timeoutMs = 30_000 } = options;
+  const { paths, out, version, timeoutMs = 30_000 } = options;
   const legs = options.legs ?? ['server', 'client'];
   const note = options.note ?? (() => {});
   for (const file of [paths.serverJs, paths.clientJs]) {
@@ -49,7 +51,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   if (/\s/.test(paths.clientJs) || /\s/.test(process.execPath)) {
     throw new Error('the CLI splits the client command on spaces: run from a path without spaces');
   }
-  const expected = parseExpectedFailures(readFileSync(paths.expectedFailures, 'utf8'));
+  const expected = parseExpectedFailures(readFileSync(paths.expectedFailures(version), 'utf8'));
   mkdirSync(out, { recursive: true });
   const verdicts: Verdict[] = [];
   const emit = (verdict: Verdict) => {
@@ -61,13 +63,15 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     options.only === undefined ? all : all.filter((name) => options.only?.includes(name));
 
   if (legs.includes('server')) {
-    ran.server = pick(await listScenarios(paths, 'server'));
-    if (ran.server.length > 0)
-      await serverLeg(paths, out, ran.server, options.only === undefined, timeoutMs, expected, emit, note);
+    ran.server = pick(await listScenarios(paths, 'server', version));
+    if (ran.server.length > 0) {
+      const all = options.only === undefined;
+      await serverLeg(paths, version, out, ran.server, all, timeoutMs, expected, emit, note);
+    }
   }
   if (legs.includes('client')) {
-    ran.client = pick(await listScenarios(paths, 'client'));
-    await clientLeg(paths, out, ran.client, timeoutMs, expected, emit, note);
+    ran.client = pick(await listScenarios(paths, 'client', version));
+    await clientLeg(paths, version, out, ran.client, timeoutMs, expected, emit, note);
   }
   const problems: string[] = [];
   if (options.only === undefined && legs.length === 2) {
@@ -77,7 +81,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   }
   for (const name of options.only ?? []) {
     if (!ran.server.includes(name) && !ran.client.includes(name)) {
-      problems.push(`no such scenario at ${SPEC_VERSION} in the legs run: ${name}`);
+      problems.push(`no such scenario at ${version} in the legs run: ${name}`);
     }
   }
   return { verdicts, problems };
@@ -85,6 +89,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
 
 async function serverLeg(
   paths: SuitePaths,
+  version: SpecVersion,
   out: string,
   scenarios: readonly string[],
   all: boolean,
@@ -102,7 +107,7 @@ async function serverLeg(
       '--url',
       server.url,
       '--spec-version',
-      SPEC_VERSION,
+      version,
       '--timeout',
       String(timeoutMs),
       '-o',
@@ -128,6 +133,7 @@ async function serverLeg(
 
 async function clientLeg(
   paths: SuitePaths,
+  version: SpecVersion,
   out: string,
   scenarios: readonly string[],
   timeoutMs: number,
@@ -150,7 +156,7 @@ async function clientLeg(
         '--scenario',
         name,
         '--spec-version',
-        SPEC_VERSION,
+        version,
         '--force',
         '--timeout',
         String(timeoutMs),

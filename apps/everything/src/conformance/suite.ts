@@ -6,8 +6,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
-/** The protocol revision every run tests. */
-export const SPEC_VERSION = '2026-07-28';
+/**
+ * The protocol revisions a run tests, in order: 2026-07-28 (the stateless wire), then 2025-11-25 (the suite's
+ * stateful wire: `initialize`, sessions, server→client requests) against the same server and client programs.
+ */
+export const SPEC_VERSIONS = ['2026-07-28', '2025-11-25'] as const;
+
+/** One of {@link SPEC_VERSIONS}. */
+export type SpecVersion = (typeof SPEC_VERSIONS)[number];
 
 /** apps/everything, from src/conformance/*.ts (tests) and from dist/conformance.js (the built runner) alike. */
 export const appDir = (() => {
@@ -38,8 +44,8 @@ export interface SuitePaths {
   /** The built programs under test. */
   readonly serverJs: string;
   readonly clientJs: string;
-  /** The checked-in expected failures. */
-  readonly expectedFailures: string;
+  /** The checked-in expected failures of one revision. */
+  expectedFailures(version: SpecVersion): string;
 }
 
 /** Locates the installed suite (the devDependency of this app) and the files of this app. */
@@ -52,7 +58,13 @@ export function suitePaths(): SuitePaths {
     preload: pathToFileURL(join(appDir, 'conformance/node20/preload.mjs')).href,
     serverJs: join(appDir, 'dist/server.js'),
     clientJs: join(appDir, 'dist/client.js'),
-    expectedFailures: join(appDir, 'conformance/expected-failures.yml'),
+    expectedFailures: (version) =>
+      join(
+        appDir,
+        version === '2026-07-28'
+          ? 'conformance/expected-failures.yml'
+          : `conformance/expected-failures-${version}.yml`,
+      ),
   };
 }
 
@@ -61,11 +73,15 @@ export function cliArgs(paths: SuitePaths, args: readonly string[]): string[] {
   return ['--import', paths.preload, paths.cli, ...args];
 }
 
-/** The scenario names the CLI lists for one leg at {@link SPEC_VERSION} (what `--suite all` runs). */
-export async function listScenarios(paths: SuitePaths, leg: 'server' | 'client'): Promise<string[]> {
+/** The scenario names the CLI lists for one leg at `version` (what `--suite all` runs). */
+export async function listScenarios(
+  paths: SuitePaths,
+  leg: 'server' | 'client',
+  version: SpecVersion,
+): Promise<string[]> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    cliArgs(paths, ['list', `--${leg}`, '--spec-version', SPEC_VERSION]),
+    cliArgs(paths, ['list', `--${leg}`, '--spec-version', version]),
     { timeout: 60_000 },
   );
   return parseScenarioList(stdout);

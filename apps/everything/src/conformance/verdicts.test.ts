@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseScenarioList, suitePaths } from './suite.js';
+import { parseScenarioList, SPEC_VERSIONS, suitePaths } from './suite.js';
 import {
   type Check,
   type ExpectedFailures,
@@ -33,9 +33,11 @@ describe('parseExpectedFailures', () => {
     expect(() => parseExpectedFailures('server:\n  - a: b  # YAML map\n')).toThrow(SyntaxError);
   });
 
-  it('accepts the checked-in file', () => {
-    const parsed = parseExpectedFailures(readFileSync(suitePaths().expectedFailures, 'utf8'));
-    for (const [entry] of parsed.client) expect(entry).toMatch(/^auth\//);
+  it('accepts the checked-in files', () => {
+    for (const version of SPEC_VERSIONS) {
+      const parsed = parseExpectedFailures(readFileSync(suitePaths().expectedFailures(version), 'utf8'));
+      for (const [entry] of parsed.client) expect(entry).toMatch(/^auth\//);
+    }
   });
 });
 

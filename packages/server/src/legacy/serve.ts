@@ -24,6 +24,7 @@ import {
   SubscribeRequestParamsSchema,
 } from '@boomerang/protocol/2025-11-25';
 import type { EraContext } from '../context.js';
+import { currentCapabilities } from '../discover.js';
 import { type ServerCore, serveRequest } from '../dispatch.js';
 import { describeIssues } from '../methods.js';
 import { isPlainObject } from '../util.js';
@@ -72,7 +73,7 @@ export function initializeSession(
 
 /** The server's capabilities as a 2025-11-25 client reads them (change notifications only with a source). */
 export function legacyCapabilities(core: ServerCore): LegacyServerCapabilities {
-  const modern = core.capabilities as Record<string, unknown>;
+  const modern = currentCapabilities(core) as Record<string, unknown>;
   const caps: Record<string, unknown> = {};
   const pushes = core.notifications !== undefined;
   for (const key of ['tools', 'prompts', 'resources'] as const) {

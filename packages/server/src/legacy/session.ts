@@ -110,7 +110,7 @@ export class LegacySession {
           reject(error);
         },
       });
-      const params = request.params === undefined ? {} : { params: request.params };
+      const params = request.params === undefined ? {} : { params: legacyParams(request) };
       this.#send({ jsonrpc: '2.0', id, method: request.method, ...params }, relatedRequestId).catch(
         (error: unknown) => this.#pending.get(id)?.reject(error),
       );
@@ -141,4 +141,16 @@ export class LegacySession {
     for (const stop of this.subscriptions.values()) stop();
     this.subscriptions.clear();
   }
+}
+
+/**
+ * The params of an input request as 2025-11-25 sends them: a URL-mode elicitation carries the `elicitationId`
+ * that revision requires (2026-07-28 dropped it and correlates through `requestState`), freshly minted.
+ */
+function legacyParams(request: InputRequest): Record<string, unknown> {
+  const params = request.params as Record<string, unknown>;
+  if (request.method !== 'elicitation/create' || params.mode !== 'url' || 'elicitationId' in params) {
+    return params;
+  }
+  return { ...params, elicitationId: globalThis.crypto.randomUUID() };
 }

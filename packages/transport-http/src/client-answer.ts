@@ -1,0 +1,123 @@
+// How the client transport reads the answer to one POSTed request: a JSON body, or an event stream carrying the
+// request's notifications (and, in a 2025-11-25 session, the server's requests) before its response. A
+// 2025-11-25 stream that ends early after naming an event id is resumable: `resume` says where to pick it up.
+import {
+  type JSONRPCMessage,
+  type JSONRPCResponse,
+  messageKind,
+  parseMessage,
+  type RequestId,
+} from '@boomerang/protocol';
+import { readText, sseEvents } from './body.js';
+
+const BODY_SNIPPET = 200;
+
+/** What reading one answer needs from the transport. */
+export interface AnswerReader {
+  readonly id: RequestId;
+  readonly method: string;
+  readonly signal: AbortSignal;
+  /** True in a 2025-11-25 session: server requests on the stream are delivered, early ends are resumable. */
+  readonly legacy: boolean;
+  /** Delivers a message of the request (a notification, or a server request in a session). */
+  deliver(message: JSONRPCMessage): void;
+  /** The response as delivered (id filled in, `tools/list` filtered). */
+  finish(response: JSONRPCResponse): JSONRPCMessage;
+  /** The marked transport failure that stands for the response (`undefined` once `signal` aborted). */
+  failure(why: string, status?: number): JSONRPCMessage | undefined;
+}
+
+/** Where a 2025-11-25 event stream that ended early can be resumed (a GET with `Last-Event-ID`). */
+export interface Resume {
+  readonly lastEventId: string;
+  /** The reconnection delay the server asked for, in milliseconds. */
+  readonly retry: number | undefined;
+}
+
+/**
+ * Reads `response` as the answer to `reader.id`: the response message (or the failure that stands for it), or
+ * `{ resume }` for a 2025-11-25 event stream that ended before the response after giving an event id.
+ */
+export async function readAnswer(
+  response: Response,
+  reader: AnswerReader,
+): Promise<JSONRPCMessage | undefined | { resume: Resume }> {
+  const { id, method, signal } = reader;
+  const type = response.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase();
+  try {
+    if (type === 'text/event-stream' && response.body !== null) {
+      let resume: Resume = { lastEventId: '', retry: undefined };
+      for await (const event of sseEvents(response.body, signal)) {
+        resume = { lastEventId: event.lastEventId, retry: event.retry };
+        if (event.data === undefined) continue; // a priming event: only its id and retry matter
+        const parsed = parseMessage(event.data);
+        if (!parsed.ok) continue; // not a JSON-RPC message: nothing to correlate it with
+        const kind = messageKind(parsed.message);
+        if (kind === 'notification' || (kind === 'request' && reader.legacy)) {
+          reader.deliver(parsed.message);
+        } else if ((kind === 'result' || kind === 'error') && sameId(parsed.message, id)) {
+          // The response ends the request; leaving the loop cancels the rest of the stream.
+          return reader.finish(parsed.message as JSONRPCResponse);
+        }
+      }
+      if (signal.aborted) return undefined;
+      if (reader.legacy && resume.lastEventId !== '') return { resume };
+      return reader.failure(`the event stream of ${method} ended before its response`);
+    }
+    const text = await readText(response.body, signal);
+    if (signal.aborted) return undefined;
+    const parsed = parseMessage(text);
+    const kind = parsed.ok ? messageKind(parsed.message) : undefined;
+    if (parsed.ok && (kind === 'error' || (kind === 'result' && response.ok)) && sameId(parsed.message, id)) {
+      return reader.finish(parsed.message as JSONRPCResponse);
+    }
+    const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    const snippet = text.length > BODY_SNIPPET ? `${text.slice(0, BODY_SNIPPET)}…` : text;
+    return reader.failure(
+      `${method} got ${status} without a JSON-RPC response${snippet ? `: ${snippet}` : ''}`,
+      response.status,
+    );
+  } catch (error) {
+    return reader.failure(`the response to ${method} broke off: ${describe(error)}`);
+  }
+}
+
+/** True when a response answers `id` (an id-less error answers whatever request it came back on). */
+function sameId(message: JSONRPCMessage, id: RequestId): boolean {
+  const got = (message as { id?: RequestId }).id;
+  return got === undefined || got === id;
+}
+
+/** An error's message with its cause's, for failure texts. */
+export function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+}
+
+/** True for the `{ resume }` outcome of {@link readAnswer}. */
+export function isResume(
+  answer: JSONRPCMessage | undefined | { resume: Resume },
+): answer is { resume: Resume } {
+  return answer !== undefined && 'resume' in answer;
+}
+
+/** Waits `ms`, or rejects with the reason once `signal` aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const done = () => {
+      signal.removeEventListener('abort', abort);
+      resolve();
+    };
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', abort, { once: true });
+  });
+}

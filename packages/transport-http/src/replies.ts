@@ -1,0 +1,65 @@
+// The answers the endpoint writes: a plain reply (status, headers, JSON text) that every runtime writes cheaply,
+// or a web `Response` (an event stream); the HTTP status of a JSON-RPC response; transport-level refusals.
+import {
+  ErrorCode,
+  type JSONRPCErrorResponse,
+  type JSONRPCResponse,
+  jsonRpcError,
+} from '@boomerang/protocol';
+
+const JSON_HEADERS = { 'content-type': 'application/json' } as const;
+
+/** @internal A complete answer without a stream: what nearly every exchange gets, cheap to write on any runtime. */
+export interface PlainReply {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body text (JSON), or `null` for none. */
+  readonly body: string | null;
+}
+
+/** @internal The answer to one exchange: a plain reply, or a `Response` (an event stream, `authenticate`'s own). */
+export type Reply = PlainReply | Response;
+
+/** @internal A plain reply as a web `Response`; a `Response` as is. */
+export function toResponse(reply: Reply): Response {
+  if (reply instanceof Response) return reply;
+  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+}
+
+/**
+ * The HTTP status of a JSON response (DESIGN, Decisions): 400 for `-32700`, `-32600`, `-32602` (missing
+ * `_meta`, invalid requestState, bad params) and `-32020`/`-32021`/`-32022`; 404 for `-32601`; 200 otherwise.
+ */
+export function statusOf(response: JSONRPCResponse): number {
+  if (!('error' in response)) return 200;
+  switch ((response as JSONRPCErrorResponse).error.code) {
+    case ErrorCode.MethodNotFound:
+      return 404;
+    case ErrorCode.ParseError:
+    case ErrorCode.InvalidRequest:
+    case ErrorCode.InvalidParams:
+    case ErrorCode.HeaderMismatch:
+    case ErrorCode.MissingRequiredClientCapability:
+    case ErrorCode.UnsupportedProtocolVersion:
+      return 400;
+    default:
+      return 200;
+  }
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): PlainReply {
+  return { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+/** A transport-level refusal: the status and an id-less JSON-RPC error saying why. */
+export function refuse(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  code: number = ErrorCode.InvalidRequest,
+): PlainReply {
+  return json(status, jsonRpcError(undefined, { code, message }), headers);
+}
+
+/** @internal The refusal `listen` uses for its own Host/Origin check, identical to the handler's. */
+export const forbidden = (message: string): Response => toResponse(refuse(403, message));

@@ -1,0 +1,378 @@
+// 2025-11-25 sessions on the Streamable HTTP endpoint. An `initialize` POST without `Mcp-Session-Id` opens a
+// session: one stream connection of the handler (`handler.connect`, the same code that serves a stdio process),
+// fed with the session's POSTs. What the connection sends comes back by `relatedRequestId`: a response, and the
+// notifications and server→client requests of a request, go to that request's POST (JSON, or an event stream
+// from the first message before the response); everything else goes to the session's GET stream. Modern
+// (2026-07-28) traffic never comes here.
+import {
+  type AuthInfo,
+  ErrorCode,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+  type JSONRPCResponse,
+  jsonRpcError,
+  type MessageHandler,
+  MessageQueue,
+  messageKind,
+  type RequestId,
+  type StreamConnection,
+  type Transport,
+} from '@boomerang/protocol';
+import { type EventStream, openEventStream } from './event-stream.js';
+import type { Exchange } from './handler.js';
+import { HeaderName } from './headers.js';
+import { type PlainReply, type Reply, statusOf } from './replies.js';
+import { type Pending, pendingPost } from './session-post.js';
+
+/** Settings of the 2025-11-25 side of an endpoint (`HttpHandlerOptions.legacy`). */
+export interface LegacySessionOptions {
+  /**
+   * `true` (default): `initialize` opens a session (`Mcp-Session-Id`), whose server→client requests travel on
+   * its POSTs' event streams. `false`: stateless, for fleets without sticky routing: no session ids, every
+   * request served on its own, and a server→client request (a resolver that asks) fails at once with a clear
+   * error, since there is nobody to ask.
+   */
+  readonly sessions?: boolean | undefined;
+  /**
+   * Most sessions open at once (default 1,000). When the table is full, `initialize` ends the session that has
+   * been idle longest (no request in flight, no GET stream); when none is idle, it is refused with 503.
+   */
+  readonly maxSessions?: number | undefined;
+  /** A session with no request in flight and no GET stream open for this long is ended (default 30 minutes). */
+  readonly idleTimeoutMs?: number | undefined;
+}
+
+/** Protocol versions a 2025-11-25-era POST may name in `MCP-Protocol-Version` (absent is fine too). */
+export const LEGACY_VERSIONS: ReadonlySet<string> = new Set(['2025-11-25', '2025-06-18', '2025-03-26']);
+
+const DEFAULT_MAX_SESSIONS = 1000;
+const DEFAULT_IDLE_MS = 30 * 60_000;
+
+/** The sessions of one endpoint. */
+export interface SessionTable {
+  /** The open session `id` names for this principal; `undefined` for an unknown, ended or someone else's id. */
+  find(id: string, auth: AuthInfo | undefined): HttpSession | undefined;
+  /** Serves an `initialize` POST: a new session when it succeeds (its id in `Mcp-Session-Id`). */
+  open(message: JSONRPCRequest, exchange: Exchange, auth: AuthInfo | undefined): Promise<Reply>;
+  /** Ends every session (requests in flight get an error, streams close). */
+  close(): Promise<void>;
+}
+
+/**
+ * The session table of an endpoint serving `handler` (which must implement `connect`). Throws `RangeError` for
+ * settings that are not positive integers.
+ */
+export function createSessionTable(
+  handler: MessageHandler & Required<Pick<MessageHandler, 'connect'>>,
+  options: LegacySessionOptions,
+  onError: (error: unknown) => void,
+): SessionTable {
+  const max = positive(options.maxSessions ?? DEFAULT_MAX_SESSIONS, 'legacy.maxSessions');
+  const idleMs = positive(options.idleTimeoutMs ?? DEFAULT_IDLE_MS, 'legacy.idleTimeoutMs');
+  const sessions = new Map<string, HttpSession>();
+
+  /** Ends the session idle longest, to make room; false when every session is busy. */
+  const evict = async (): Promise<boolean> => {
+    let oldest: HttpSession | undefined;
+    for (const session of sessions.values()) {
+      if (session.idle && (oldest === undefined || session.lastActive < oldest.lastActive)) oldest = session;
+    }
+    if (oldest === undefined) return false;
+    await oldest.end();
+    return true;
+  };
+
+  return {
+    find(id, auth) {
+      const session = sessions.get(id);
+      return session !== undefined && session.principal === principalOf(auth) ? session : undefined;
+    },
+    async open(message, exchange, auth) {
+      if (sessions.size >= max && !(await evict())) {
+        return plain(503, errorBody(ErrorCode.InternalError, 'Service Unavailable: too many open sessions'));
+      }
+      const id = newSessionId();
+      const session = new HttpSession({ id, auth, idleMs, forget: () => sessions.delete(id), onError });
+      sessions.set(id, session);
+      try {
+        await session.start(handler, auth);
+      } catch (error) {
+        onError(error);
+        await session.end();
+        return plain(500, errorBody(ErrorCode.InternalError, 'Internal error'));
+      }
+      const { reply, response } = await session.initialize(message, exchange, auth);
+      if (response === undefined || !('result' in response)) {
+        await session.end(); // refused (a modern-only handler, bad params): no session
+        return response === undefined ? reply : withStatus(reply, statusOf(response));
+      }
+      return withHeader(reply, HeaderName.session.toLowerCase(), id);
+    },
+    async close() {
+      await Promise.all([...sessions.values()].map((session) => session.end()));
+    },
+  };
+}
+
+/** How an {@link HttpSession} is set up. */
+export interface HttpSessionInit {
+  readonly id: string;
+  /** Who opened the session. */
+  readonly auth: AuthInfo | undefined;
+  readonly idleMs: number;
+  /** Removes the session from its table (called once, when it ends). */
+  readonly forget: () => void;
+  readonly onError: (error: unknown) => void;
+  /**
+   * False for a session that has no client to ask (stateless 2025-11-25 serving): every server→client request
+   * is answered at once, in the client's place, with {@link NO_BACK_CHANNEL}.
+   */
+  readonly backChannel?: boolean;
+}
+
+/** Why a server→client request of a stateless 2025-11-25 request fails. */
+export const NO_BACK_CHANNEL =
+  'This 2025-11-25 request came without a session, so the server cannot ask the client mid-call (no back-channel); ' +
+  'serve 2025-11-25 clients with sessions to let it ask';
+
+/** A 2025-11-25 session: its connection, the POSTs waiting for their responses, and its GET stream. */
+export class HttpSession {
+  readonly id: string;
+  /** Who opened the session; every later request must come from the same principal. */
+  readonly principal: string;
+  lastActive = Date.now();
+  readonly #queue = new MessageQueue();
+  readonly #pending = new Map<string, Pending>();
+  /** The principal of each request read by the connection (a refreshed token keeps its principal). */
+  readonly #auth = new WeakMap<object, AuthInfo>();
+  readonly #idleMs: number;
+  readonly #forget: () => void;
+  readonly #onError: (error: unknown) => void;
+  readonly #backChannel: boolean;
+  #stream: EventStream | undefined;
+  #connection: StreamConnection | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #ended: Promise<void> | undefined;
+
+  constructor(init: HttpSessionInit) {
+    this.id = init.id;
+    this.principal = principalOf(init.auth);
+    this.#idleMs = init.idleMs;
+    this.#forget = init.forget;
+    this.#onError = init.onError;
+    this.#backChannel = init.backChannel ?? true;
+  }
+
+  /** True when nothing is in flight and no GET stream is open. */
+  get idle(): boolean {
+    return this.#pending.size === 0 && this.#stream === undefined;
+  }
+
+  /** Connects the handler to the session's transport. */
+  async start(handler: Required<Pick<MessageHandler, 'connect'>>, auth: AuthInfo | undefined): Promise<void> {
+    // Closing from the connection's side starts the end without waiting for it: the end waits for the connection.
+    const close = async () => void this.end();
+    const transport: Transport = {
+      send: async (message, options) => this.#route(message, options?.relatedRequestId),
+      messages: this.#queue.iterable({ onReturn: close }),
+      close,
+      [Symbol.asyncDispose]: close,
+    };
+    this.#connection = await handler.connect(transport, {
+      ...(auth === undefined ? {} : { auth }),
+      authOf: (request) => this.#auth.get(request),
+    });
+    void this.#connection.closed.then(() => this.end());
+  }
+
+  /** Serves the session's `initialize`; `response` tells whether it succeeded. */
+  async initialize(
+    message: JSONRPCRequest,
+    exchange: Exchange,
+    auth: AuthInfo | undefined,
+  ): Promise<{ reply: Reply; response: JSONRPCResponse | undefined }> {
+    const pending = this.request(message, exchange, auth);
+    const reply = await pending.reply;
+    return { reply, response: pending.response };
+  }
+
+  /** Serves one POST of the session: a request (its answer), or a notification or response (202). */
+  async post(message: JSONRPCMessage, exchange: Exchange, auth: AuthInfo | undefined): Promise<Reply> {
+    const version = exchange.headers.get('mcp-protocol-version');
+    if (version !== null && !LEGACY_VERSIONS.has(version)) {
+      const text = `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)} for a 2025-11-25 session`;
+      return plain(400, errorBody(ErrorCode.InvalidRequest, text));
+    }
+    const kind = messageKind(message);
+    if (kind === undefined) {
+      return plain(400, errorBody(ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC message'));
+    }
+    if (kind === 'request') {
+      const { id } = message as JSONRPCRequest;
+      if (this.#pending.has(keyOf(id))) {
+        const text = 'Invalid Request: id is already in use by a request in flight';
+        return plain(400, jsonRpcError(id, { code: ErrorCode.InvalidRequest, message: text }));
+      }
+      return this.request(message as JSONRPCRequest, exchange, auth).reply;
+    }
+    this.#touch();
+    if (kind === 'notification' && (message as { method: string }).method === 'notifications/cancelled') {
+      const requestId = (message as { params?: { requestId?: unknown } }).params?.requestId;
+      if (typeof requestId === 'string' || typeof requestId === 'number') {
+        this.#pending.get(keyOf(requestId))?.drop();
+      }
+    }
+    this.#queue.push(message);
+    this.#settle();
+    return { status: 202, headers: {}, body: null };
+  }
+
+  /** Opens the session's GET stream (409 when one is open: each message goes to one stream only). */
+  listen(exchange: Exchange): Reply {
+    if (this.#stream !== undefined) {
+      return plain(
+        409,
+        errorBody(ErrorCode.InvalidRequest, 'Conflict: the session already has a GET stream'),
+      );
+    }
+    this.#touch();
+    const stream = openEventStream(() => closed());
+    const closed = () => {
+      exchange.signal.removeEventListener('abort', closed);
+      stream.close();
+      if (this.#stream === stream) this.#stream = undefined;
+      this.#settle();
+    };
+    exchange.signal.addEventListener('abort', closed, { once: true });
+    this.#stream = stream;
+    return stream.response;
+  }
+
+  /**
+   * Ends the session (DELETE, idle, eviction, the endpoint closing, the handler ending the connection): POSTs in
+   * flight get a `-32603` "Session ended" error, the GET stream closes, the connection stops. Idempotent.
+   */
+  end(): Promise<void> {
+    this.#ended ??= (async () => {
+      this.#forget();
+      clearTimeout(this.#timer);
+      this.#queue.end();
+      this.#stream?.close();
+      this.#stream = undefined;
+      try {
+        await this.#connection?.close();
+      } catch (error) {
+        this.#onError(error);
+      }
+      for (const [key, pending] of this.#pending) {
+        this.#pending.delete(key);
+        pending.finish(jsonRpcError(pending.id, { code: ErrorCode.InternalError, message: 'Session ended' }));
+      }
+    })();
+    return this.#ended;
+  }
+
+  /** Hands request `message` to the connection; its answer settles the returned POST. */
+  request(message: JSONRPCRequest, exchange: Exchange, auth: AuthInfo | undefined): Pending {
+    this.#touch();
+    const key = keyOf(message.id);
+    const pending = pendingPost(message.id, exchange, () => {
+      if (this.#pending.get(key) === pending) this.#pending.delete(key);
+      this.#settle();
+    });
+    if (this.#ended !== undefined) {
+      pending.finish(jsonRpcError(message.id, { code: ErrorCode.InternalError, message: 'Session ended' }));
+      return pending;
+    }
+    this.#pending.set(key, pending);
+    if (auth !== undefined) this.#auth.set(message, auth);
+    this.#queue.push(message);
+    return pending;
+  }
+
+  /**
+   * Routes one message the connection sends (see the file comment). A server→client request that no stream can
+   * carry is refused, so the server's ask fails at once instead of waiting for an answer that cannot come.
+   */
+  #route(message: JSONRPCMessage, related: RequestId | undefined): void {
+    const kind = messageKind(message);
+    if (kind === 'result' || kind === 'error') {
+      const id = (message as { id?: RequestId }).id;
+      if (id !== undefined) this.#pending.get(keyOf(id))?.finish(message as JSONRPCResponse);
+      return; // a response nobody waits for (its request was cancelled) is dropped
+    }
+    if (kind === 'request' && !this.#backChannel) {
+      const { id } = message as JSONRPCRequest;
+      const error = { code: ErrorCode.InternalError, message: NO_BACK_CHANNEL };
+      this.#queue.push(jsonRpcError(id, error));
+      return;
+    }
+    const pending = related === undefined ? undefined : this.#pending.get(keyOf(related));
+    if (pending?.push(message) === true) return;
+    if (this.#stream?.write(message) === true) return;
+    if (kind === 'request') {
+      const { method } = message as JSONRPCRequest;
+      throw new Error(`no open HTTP stream of session ${this.id} can carry the server's ${method} request`);
+    }
+  }
+
+  #touch(): void {
+    this.lastActive = Date.now();
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** Starts the idle clock once nothing is in flight and no stream is open. */
+  #settle(): void {
+    if (!this.idle || this.#ended !== undefined || this.#timer !== undefined) return;
+    this.#timer = setTimeout(() => void this.end(), this.#idleMs);
+    (this.#timer as { unref?: () => void }).unref?.();
+  }
+}
+
+/** The principal a session is bound to: clientId, issuer and subject (never scopes or the token itself). */
+function principalOf(auth: AuthInfo | undefined): string {
+  return auth === undefined
+    ? ''
+    : JSON.stringify([auth.clientId ?? null, auth.issuer ?? null, auth.subject ?? null]);
+}
+
+/** 192 random bits as base64url: visible ASCII, unguessable. */
+function newSessionId(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(24));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+function keyOf(id: RequestId): string {
+  return `${typeof id}:${String(id)}`;
+}
+
+function positive(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`"${name}" expected a positive integer, got ${String(value)}`);
+  }
+  return value;
+}
+
+function errorBody(code: number, message: string): JSONRPCResponse {
+  return jsonRpcError(undefined, { code, message });
+}
+
+function plain(status: number, body: unknown): PlainReply {
+  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** `reply` with another status (a plain reply; an event stream keeps its 200). */
+export function withStatus(reply: Reply, status: number): Reply {
+  return reply instanceof Response ? reply : { ...reply, status };
+}
+
+function withHeader(reply: Reply, name: string, value: string): Reply {
+  if (reply instanceof Response) {
+    reply.headers.set(name, value);
+    return reply;
+  }
+  return { ...reply, headers: { ...reply.headers, [name]: value } };
+}
