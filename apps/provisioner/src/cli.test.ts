@@ -1,15 +1,15 @@
 // The two-process flow for real: every step is a separate `node dist/cli.js` process, so nothing but the
 // pending file (and the shared key) crosses from `start` to `answer`. Runs against the BUILT CLI.
-import { type ChildProcess, execFile, execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { type ChildProcess, execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from '@boomerang/testing/built';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 
 const appDir = dirname(dirname(fileURLToPath(import.meta.url)));
-const repoRoot = dirname(dirname(appDir));
 const cliPath = join(appDir, 'dist/cli.js');
 const children = new Set<ChildProcess>();
 let unavailable: string | undefined;
@@ -17,41 +17,9 @@ let dir: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'provisioner-2p-'));
-  // Builds the app, and the workspace packages it runs on when their dist is missing or older than their
-  // sources (rebuilding fresh packages would rewrite dist files other suites may be running at this moment).
-  const filter = staleDependencies().length > 0 ? '@boomerang/provisioner...' : '@boomerang/provisioner';
-  try {
-    execFileSync('pnpm', ['--filter', filter, 'build'], { cwd: repoRoot, stdio: 'pipe', timeout: 280_000 });
-  } catch (error) {
-    const output = String((error as { stderr?: unknown }).stderr ?? error).slice(-2000);
-    if (!existsSync(cliPath))
-      unavailable = `could not build apps/provisioner (and no dist/cli.js): ${output}`;
-    else console.warn(`provisioner: the build failed, testing the existing dist/cli.js\n${output}`);
-  }
+  // The app itself (dist/cli.js), and the workspace packages it runs on when stale.
+  unavailable = ensureBuilt({ appDir, buildApp: true, needs: [cliPath] });
 }, 300_000);
-
-/** The workspace packages this app depends on whose dist/index.js is missing or older than a source file. */
-function staleDependencies(): string[] {
-  const manifest = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8'));
-  return Object.keys(manifest.dependencies as Record<string, string>)
-    .filter((name) => name.startsWith('@boomerang/'))
-    .filter((name) => {
-      const pkg = join(repoRoot, 'packages', name.slice('@boomerang/'.length));
-      const built = join(pkg, 'dist/index.js');
-      return !existsSync(built) || newestSource(join(pkg, 'src')) > statSync(built).mtimeMs;
-    });
-}
-
-function newestSource(path: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    const full = join(path, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
-    else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
-      newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
 
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');

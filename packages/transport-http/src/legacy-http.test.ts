@@ -1,31 +1,19 @@
 // Stateless 2025-11-25 serving (`legacy: { sessions: false }`), and how a modern-only server refuses a
 // 2025-11-25 `initialize` over HTTP in either mode.
 import { Server } from '@boomerang/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from './handler.js';
+import { describe, expect, it } from 'vitest';
+import { createHttpHandler, type HttpHandlerOptions } from './handler.js';
 import { bodyOf, post, rpc } from './test-support/fixture.js';
 import {
   callTool,
   initializeRequest,
   legacyRequest,
   makeLegacyServer,
+  useLegacyHandlers,
 } from './test-support/legacy-fixture.js';
 
-const handlers: HttpHandler[] = [];
-afterEach(async () => {
-  await Promise.all(handlers.splice(0).map((handler) => handler.close()));
-});
-
-function stateless(options: HttpHandlerOptions = {}) {
-  const legacy = makeLegacyServer();
-  const handler = createHttpHandler(legacy.server, {
-    onError: () => {},
-    legacy: { sessions: false },
-    ...options,
-  });
-  handlers.push(handler);
-  return { ...legacy, handler };
-}
+const { setup, serve } = useLegacyHandlers();
+const stateless = (options: HttpHandlerOptions = {}) => setup({ legacy: { sessions: false }, ...options });
 
 /** A stateless 2025-11-25 POST: the version header, no session. */
 const statelessPost = (body: unknown, version: string | null = '2025-11-25') => {
@@ -91,8 +79,7 @@ describe('a modern-only server behind a dual-era endpoint', () => {
 
   for (const legacy of [true, { sessions: false }] as const) {
     it(`answers a 2025-11-25 initialize 400 -32022 naming the versions (legacy: ${JSON.stringify(legacy)})`, async () => {
-      const handler = createHttpHandler(modernOnly(), { legacy });
-      handlers.push(handler);
+      const handler = serve(modernOnly(), { legacy });
       const response = await handler(legacyRequest('POST', initializeRequest()));
       expect(response.status).toBe(400);
       expect(response.headers.get('mcp-session-id')).toBeNull();

@@ -1,8 +1,8 @@
 // 2025-11-25 sessions on the endpoint, spoken by hand (web Requests, no sockets): the session lifecycle, the
 // back-channel on the POST's event stream, the GET stream, and every refusal, next to modern traffic.
 import type { AuthInfo } from '@boomerang/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from './handler.js';
+import { describe, expect, it } from 'vitest';
+import { createHttpHandler } from './handler.js';
 import { bodyOf, post, rpc } from './test-support/fixture.js';
 import {
   callTool,
@@ -11,19 +11,10 @@ import {
   legacyRequest,
   makeLegacyServer,
   openSession,
+  useLegacyHandlers,
 } from './test-support/legacy-fixture.js';
 
-const handlers: HttpHandler[] = [];
-afterEach(async () => {
-  await Promise.all(handlers.splice(0).map((handler) => handler.close()));
-});
-
-function setup(options: HttpHandlerOptions = {}) {
-  const legacy = makeLegacyServer();
-  const handler = createHttpHandler(legacy.server, { onError: () => {}, ...options });
-  handlers.push(handler);
-  return { ...legacy, handler };
-}
+const { setup } = useLegacyHandlers();
 
 const until = async (check: () => boolean | Promise<boolean>, ms = 2000) => {
   const stop = Date.now() + ms;

@@ -1,34 +1,20 @@
 // A few fast scenarios of both legs through the runner, against the BUILT server and client (dist/): the same
 // path `pnpm conformance` takes, with the pinned suite and our Node 20 preload. The full run is its own CI step.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { ensureBuilt } from '@boomerang/testing/built';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from './run.js';
 import { appDir, suitePaths } from './suite.js';
 
-const repoRoot = dirname(dirname(appDir));
 const out = mkdtempSync(join(tmpdir(), 'everything-conformance-test-'));
 
-/** Workspace packages this app runs on that were never built. */
-function unbuiltDependencies(): string[] {
-  const manifest = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  return Object.keys(manifest.dependencies)
-    .filter((name) => name.startsWith('@boomerang/'))
-    .filter((name) => {
-      const built = join(repoRoot, 'packages', name.slice('@boomerang/'.length), 'dist/index.js');
-      return !existsSync(built);
-    });
-}
-
 beforeAll(() => {
-  // The app builds in a second; its dependencies only when their dist is missing (rebuilding fresh packages
-  // would rewrite dist files other suites may be reading at this moment).
-  const filter = unbuiltDependencies().length > 0 ? '@boomerang/everything...' : '@boomerang/everything';
-  execFileSync('pnpm', ['--filter', filter, 'build'], { cwd: repoRoot, stdio: 'pipe', timeout: 280_000 });
+  // The app (its dist/server.js and dist/client.js), and the workspace packages it runs on when stale.
+  const why = ensureBuilt({ appDir, buildApp: true, needs: [join(appDir, 'dist/server.js')] });
+  expect(why).toBeUndefined();
   expect(statSync(join(appDir, 'dist/server.js')).isFile()).toBe(true);
 }, 300_000);
 

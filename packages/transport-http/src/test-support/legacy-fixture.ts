@@ -1,9 +1,15 @@
 // Test helpers for 2025-11-25 sessions: a low-level Server whose tools ask the client mid-call through the
 // session's back-channel (`ctx.ask`), and a raw 2025-11-25 HTTP client that speaks the wire by hand.
-import { elicitRequest } from '@boomerang/protocol';
+import { elicitRequest, type MessageHandler } from '@boomerang/protocol';
 import { Server } from '@boomerang/server';
+import { afterEach } from 'vitest';
 import { sseData } from '../body.js';
-import type { FetchHandler } from '../handler.js';
+import {
+  createHttpHandler,
+  type FetchHandler,
+  type HttpHandler,
+  type HttpHandlerOptions,
+} from '../handler.js';
 
 /** What the legacy test server saw. */
 export interface LegacyObserved {
@@ -150,4 +156,28 @@ let nextId = 1;
 /** A `tools/call` request of a 2025-11-25 client (no `_meta`). */
 export function callTool(name: string, id: number | string = nextId++) {
   return { jsonrpc: '2.0' as const, id, method: 'tools/call', params: { name, arguments: {} } };
+}
+
+/**
+ * Registers the `afterEach` that closes every handler made by the returned `setup(options)`: a fresh legacy
+ * test server (`makeLegacyServer`) behind `createHttpHandler(server, { onError: silent, ...defaults, ...options })`.
+ * `handlers` keeps other handlers a test makes, closed the same way.
+ */
+export function useLegacyHandlers(defaults: HttpHandlerOptions = {}) {
+  const handlers: HttpHandler[] = [];
+  afterEach(async () => {
+    await Promise.all(handlers.splice(0).map((handler) => handler.close()));
+  });
+  const serve = (server: MessageHandler, options: HttpHandlerOptions = {}) => {
+    const handler = createHttpHandler(server, { onError: () => {}, ...defaults, ...options });
+    handlers.push(handler);
+    return handler;
+  };
+  return {
+    serve,
+    setup(options: HttpHandlerOptions = {}) {
+      const legacy = makeLegacyServer();
+      return { ...legacy, handler: serve(legacy.server, options) };
+    },
+  };
 }

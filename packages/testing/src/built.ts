@@ -1,0 +1,103 @@
+// Tests that spawn real programs run the BUILT workspace packages (their `exports` point at dist/, as plain Node
+// needs). `ensureBuilt` makes sure those builds exist before such a test runs: when a dist a program needs is
+// missing or older than its sources, it builds the app's dependency graph once; when that fails it warns and
+// tests the existing dist, or says why the tests must skip. Vitest suites of other packages may be reading dist
+// files at the same moment, so fresh packages are never rebuilt.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** What {@link ensureBuilt} checks. */
+export interface BuiltCheck {
+  /** The app's (or package's) directory: its `package.json` names the workspace packages it runs on. */
+  readonly appDir: string;
+  /** Also build the app itself every time (its programs live in its own dist), not only stale dependencies. */
+  readonly buildApp?: boolean;
+  /** Files that must exist for the tests to run at all, besides the dependencies' dist (the app's programs). */
+  readonly needs?: readonly string[];
+}
+
+/**
+ * Builds what `check.appDir` runs on when needed (see the file comment) and returns `undefined` when the programs
+ * can run, or the reason they cannot (a needed file is missing even after trying to build). Synchronous: call it
+ * from a `beforeAll` with a long timeout.
+ */
+export function ensureBuilt(check: BuiltCheck): string | undefined {
+  const { appDir } = check;
+  const repoRoot = dirname(dirname(appDir));
+  const name = (JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')) as { name: string }).name;
+  const stale = staleWorkspaceDependencies(appDir);
+  const filter = stale.length > 0 ? `${name}...` : check.buildApp === true ? name : undefined;
+  if (filter === undefined) return undefined;
+  try {
+    runPnpm(repoRoot, ['--filter', filter, 'build']);
+    return undefined;
+  } catch (error) {
+    const output = String((error as { stderr?: unknown }).stderr ?? error).slice(-2000);
+    const needed = [...(check.needs ?? []), ...stale.map((dep) => distEntry(repoRoot, dep))];
+    const missing = needed.filter((file) => !existsSync(file));
+    if (missing.length > 0) return `could not build ${filter} (missing ${missing.join(', ')}): ${output}`;
+    console.warn(`${name}: could not build ${filter}; testing the existing dist\n${output}`);
+    return undefined;
+  }
+}
+
+/**
+ * The workspace packages `appDir` runs on (its `@boomerang/*` dependencies, and theirs) whose `dist/index.js` is
+ * missing or older than one of their source files.
+ */
+export function staleWorkspaceDependencies(appDir: string): string[] {
+  const repoRoot = dirname(dirname(appDir));
+  return workspaceDependencies(appDir).filter((dep) => {
+    const built = distEntry(repoRoot, dep);
+    return (
+      !existsSync(built) || newestSource(join(packageDir(repoRoot, dep), 'src')) > statSync(built).mtimeMs
+    );
+  });
+}
+
+/** pnpm as the running script was started (`pnpm test` sets npm_execpath), else the one on PATH. */
+function runPnpm(cwd: string, args: string[]): void {
+  const execPath = process.env.npm_execpath;
+  const options = { cwd, stdio: 'pipe', timeout: 280_000 } as const;
+  if (execPath !== undefined && /pnpm/.test(execPath))
+    execFileSync(process.execPath, [execPath, ...args], options);
+  else execFileSync('pnpm', args, options);
+}
+
+function packageDir(repoRoot: string, name: string): string {
+  return join(repoRoot, 'packages', name.slice('@boomerang/'.length));
+}
+
+function distEntry(repoRoot: string, name: string): string {
+  return join(packageDir(repoRoot, name), 'dist/index.js');
+}
+
+function workspaceDependencies(appDir: string): string[] {
+  const repoRoot = dirname(dirname(appDir));
+  const seen = new Set<string>();
+  const visit = (manifestPath: string) => {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const name of Object.keys(manifest.dependencies ?? {})) {
+      if (!name.startsWith('@boomerang/') || seen.has(name)) continue;
+      seen.add(name);
+      visit(join(packageDir(repoRoot, name), 'package.json'));
+    }
+  };
+  visit(join(appDir, 'package.json'));
+  return [...seen].sort();
+}
+
+function newestSource(path: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    const full = join(path, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
+    else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) {
+      newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  }
+  return newest;
+}
