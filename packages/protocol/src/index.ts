@@ -37,9 +37,8 @@ export type {
   TransportSendOptions,
 } from './transport.js';
 
-// --- runtime helpers (jsonrpc.ts, result.ts, fast-parse.ts): BEGIN
+// --- runtime helpers (jsonrpc.ts, result.ts): BEGIN
 
-export { type SafeParser, safeParse } from './fast-parse.js';
 export {
   isJSONRPCErrorResponse,
   isJSONRPCNotification,
