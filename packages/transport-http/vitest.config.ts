@@ -1,4 +1,8 @@
 import { defineProject, mergeConfig } from 'vitest/config';
 import { sharedConfig } from '../../vitest.shared.ts';
 
-export default mergeConfig(sharedConfig, defineProject({ test: { name: 'transport-http' } }));
+// `--expose-gc`: handler.test.ts collects garbage on purpose, to prove a web `Request` outlives its handler.
+export default mergeConfig(
+  sharedConfig,
+  defineProject({ test: { name: 'transport-http', execArgv: ['--expose-gc'] } }),
+);

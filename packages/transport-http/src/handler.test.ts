@@ -206,6 +206,23 @@ describe('createHttpHandler: SSE', () => {
     await answer;
     expect(observed.slowSignals[0]?.aborted).toBe(true);
   });
+
+  it('still aborts the handler signal after the Request object was garbage-collected', async (ctx) => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (gc === undefined) ctx.skip("needs node --expose-gc (this package's vitest config passes it)");
+    const observed: Observed = { slowSignals: [] };
+    const handler = createHttpHandler(makeServer(observed));
+    const controller = new AbortController();
+    // Nothing here keeps the Request: it forwards `signal` through a weak reference, so the endpoint must hold it.
+    void handler(post(rpc('tools/call', { name: 'slow' }), {}, { signal: controller.signal }));
+    await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
+    for (let i = 0; i < 3; i++) {
+      gc?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    controller.abort();
+    await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
+  });
 });
 
 describe('createHttpHandler: body limit', () => {

@@ -291,7 +291,10 @@ function answer(
 
     void safeHandle(handler, message, ctx, onError).then((response) => {
       const reply = response ?? cancelled(message.id, signal);
-      if (owned === undefined) requestSignal.removeEventListener('abort', follow);
+      // Through `exchange`, not `requestSignal`: this closure keeps the exchange (and a web `Request` behind it)
+      // alive until the handler is done. A `Request` forwards its `init.signal` to its own signal through a weak
+      // reference, so a collected `Request` would never tell the handler that its client went away.
+      if (owned === undefined) exchange.signal.removeEventListener('abort', follow);
       finished = true;
       if (stream !== undefined) {
         if (!signal.aborted) stream.write(reply);
