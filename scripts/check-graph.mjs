@@ -1,5 +1,6 @@
 // Enforces the one-way package graph (scripts/package-graph.json, from DESIGN.md):
-// - runtime code of a package imports only what its row allows (plus node: built-ins and relative files);
+// - runtime code of a package imports only what its row allows (plus node: built-ins, relative files and its
+//   own `#` subpath imports);
 // - its package.json `dependencies` stay inside that row;
 // - nobody deep-imports another package (only the subpaths its `exports` map declares);
 // - test files import only their own package, its dependencies and its devDependencies.
@@ -57,7 +58,15 @@ for (const pkg of packages) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(specifierRe)) {
       const specifier = m[1] ?? m[2] ?? m[3];
-      if (!specifier || specifier.startsWith('.') || specifier.startsWith('node:')) continue;
+      // `#…`: the package's own subpath imports (package.json "imports"), as internal as a relative file.
+      if (
+        !specifier ||
+        specifier.startsWith('.') ||
+        specifier.startsWith('#') ||
+        specifier.startsWith('node:')
+      ) {
+        continue;
+      }
       checkDeepImport(file, specifier);
       const target = packageOf(specifier);
       if (target === name) continue;

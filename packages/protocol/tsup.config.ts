@@ -1,4 +1,16 @@
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.shared.ts';
 
-export default defineConfig(packageBuild({ index: 'src/index.ts', legacy: 'src/legacy/index.ts' }));
+// `#zod` (package.json "imports") is resolved at run time, per condition: the entries below are its two targets,
+// and every other module imports it, never bundles it.
+export default defineConfig(
+  packageBuild(
+    {
+      index: 'src/index.ts',
+      legacy: 'src/legacy/index.ts',
+      'zod-load': 'src/zod-load.ts',
+      'zod-load.node': 'src/zod-load.node.ts',
+    },
+    { external: ['#zod', /^node:/], removeNodeProtocol: false },
+  ),
+);

@@ -1,10 +1,12 @@
 // Transport benchmark: the flow bench's workload (plain / confirm / wizard, see flows/workload.mjs) on Boomerang
 // and on the official MCP TypeScript SDK 2.4.0, each server in its own child process, in one run:
 //
-//   http  — Streamable HTTP on 127.0.0.1, JSON responses; a raw JSON-RPC-over-fetch client (transports/raw-http.mjs,
-//           the same for both SDKs: global fetch, undici keep-alive) drives the flows; prints flows/s, p50/p99,
-//           the server child's CPU ms per HTTP request (its own process.cpuUsage over IPC, same window) and its
-//           RSS after the run.
+//   http  — Streamable HTTP on 127.0.0.1, JSON responses; one load generator, the same for both SDKs, drives the
+//           flows: by default raw keep-alive HTTP/1.1 over node:net with precomputed request heads and a minimal
+//           response parser (transports/raw-net-http.mjs), cheap enough that the server is what the ratio measures
+//           on a 2-core machine; `--http-client=fetch` uses the global fetch (undici keep-alive,
+//           transports/raw-http.mjs) instead. Prints flows/s, p50/p99, the server child's CPU ms per HTTP request
+//           (its own process.cpuUsage over IPC, same window) and its RSS after the run.
 //   stdio — each SDK's own Client and stdio client transport spawning the server; flows/s, p50/p99, and the
 //           server child's CPU per flow (read from /proc/<pid>/stat where there is one).
 //   cold  — spawn → first stdio `tools/call` answered, median of N, for both SDKs, `node -e 0` as the floor.
@@ -14,7 +16,7 @@
 //
 // Run after `pnpm build`:  node apps/bench/src/transports.bench.mjs [--duration=4000] [--warmup=1000]
 //   [--slices=2] [--flows=plain,confirm,wizard] [--concurrency=32] [--parts=http,stdio,cold] [--cold-runs=10]
-//   [--side=both|official|boomerang] [--cpu-prof=DIR]  (--cpu-prof runs every server child with `node --cpu-prof`
+//   [--side=both|official|boomerang] [--http-client=net|fetch] [--cpu-prof=DIR]  (--cpu-prof runs every server child with `node --cpu-prof`
 //   and writes the .cpuprofile files to DIR when it exits; summarize one with transports/cpuprofile-top.mjs)
 //   [--server-flags=--expose-gc,…]  (more node flags for every server child; with --expose-gc the HTTP memory
 //   table also reports the live heap after a full collection)
@@ -26,6 +28,7 @@ import { measure, summarize } from './flows/harness.mjs';
 import { expected } from './flows/workload.mjs';
 import { coldStart, nodeFloor } from './transports/cold-start.mjs';
 import { rawHttpClient } from './transports/raw-http.mjs';
+import { rawNetClient } from './transports/raw-net-http.mjs';
 import { setupBoomerangStdio, setupOfficialStdio } from './transports/stdio-clients.mjs';
 
 const HTTP_SERVER = fileURLToPath(new URL('./transports/http-server.mjs', import.meta.url));
@@ -74,7 +77,8 @@ async function benchHttp() {
   const servers = [];
   try {
     for (const side of sides) servers.push(await startHttpServer(side.key));
-    const clients = servers.map((server) => rawHttpClient(server.url));
+    const makeClient = options.httpClient === 'fetch' ? rawHttpClient : rawNetClient;
+    const clients = servers.map((server) => makeClient(server.url));
     const rows = [];
     for (const flow of options.flows) {
       for (const concurrency of options.concurrency) {
@@ -156,7 +160,9 @@ async function httpWindow(server, client) {
 function printHttp(rows, memory) {
   const ratios = ratiosOf(rows);
   table(
-    `Streamable HTTP, 127.0.0.1, server child process, JSON responses, raw JSON-RPC fetch client`,
+    `Streamable HTTP, 127.0.0.1, server child process, JSON responses, raw JSON-RPC ${
+      options.httpClient === 'fetch' ? 'fetch client' : 'HTTP/1.1 client over node:net'
+    }`,
     [
       'flow',
       'c',
@@ -219,7 +225,7 @@ function printHttp(rows, memory) {
   );
   console.log(
     'req/s = flows/s × HTTP requests per flow (1, 2, 4). server CPU ms/req: the child’s process.cpuUsage() over the ' +
-      'measured slices ÷ the POSTs answered in them; client CPU ms/req: this process (raw fetch client, the same for ' +
+      'measured slices ÷ the POSTs answered in them; client CPU ms/req: this process (the load generator, the same for ' +
       'both sides), which shares the machine’s cores with the server. CPU gain: official ÷ Boomerang server CPU/req.',
   );
   printErrors(rows);
@@ -486,5 +492,6 @@ function parseOptions() {
     side: args.get('side') ?? 'both',
     cpuProf: args.get('cpu-prof') || undefined,
     serverFlags: list('server-flags', ''),
+    httpClient: args.get('http-client') === 'fetch' ? 'fetch' : 'net',
   };
 }

@@ -66,8 +66,8 @@ export async function nextRound<R>(
     backoff.nextMs = Math.min(backoff.nextMs * 2, STATE_ONLY_BACKOFF.maxMs);
   }
   deps.signal?.throwIfAborted();
-  return {
-    ...(inputResponses === undefined ? {} : { inputResponses }),
-    ...(result.requestState === undefined ? {} : { requestState: result.requestState }),
-  };
+  const inputs: { inputResponses?: InputResponses; requestState?: string } = {};
+  if (inputResponses !== undefined) inputs.inputResponses = inputResponses;
+  if (result.requestState !== undefined) inputs.requestState = result.requestState;
+  return inputs;
 }

@@ -23,6 +23,7 @@ import {
   type ReadResourceResult,
   ReadResourceResultSchema,
   resultTypeOf,
+  safeParse,
 } from '@boomerang/protocol';
 import { InvalidResultError } from './errors.js';
 
@@ -106,7 +107,7 @@ export function parseResult<M extends ClientMethod>(method: M, raw: unknown): An
 }
 
 function validate<T>(method: string, schema: Parser<T>, what: string, result: unknown): T {
-  const parsed = schema.safeParse(result);
+  const parsed = safeParse(schema, result);
   if (parsed.success) return parsed.data;
   const issue = (parsed.error as { issues?: readonly { path?: readonly PropertyKey[]; message?: string }[] })
     .issues?.[0];

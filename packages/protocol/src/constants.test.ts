@@ -4,7 +4,9 @@ import {
   INPUT_REQUIRED_METHODS,
   isCacheableMethod,
   isInputRequiredMethod,
+  isLoggingLevel,
   LATEST_PROTOCOL_VERSION,
+  LOGGING_LEVELS,
   MetaKey,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './constants.js';
@@ -68,5 +70,21 @@ describe('method tables', () => {
     for (const method of ['tools/call', 'prompts/get', 'subscriptions/listen', 'completion/complete']) {
       expect(isCacheableMethod(method)).toBe(false);
     }
+  });
+
+  it('LOGGING_LEVELS lists the eight RFC 5424 severities lowest first (frozen); isLoggingLevel knows exactly those', () => {
+    expect(LOGGING_LEVELS).toEqual([
+      'debug',
+      'info',
+      'notice',
+      'warning',
+      'error',
+      'critical',
+      'alert',
+      'emergency',
+    ]);
+    expect(Object.isFrozen(LOGGING_LEVELS)).toBe(true);
+    for (const level of LOGGING_LEVELS) expect(isLoggingLevel(level)).toBe(true);
+    for (const other of ['warn', 'DEBUG', '', undefined, 3, null]) expect(isLoggingLevel(other)).toBe(false);
   });
 });

@@ -50,3 +50,26 @@ export function isInputRequiredMethod(method: string): method is InputRequiredMe
 export function isCacheableMethod(method: string): method is CacheableMethod {
   return (CACHEABLE_METHODS as readonly string[]).includes(method);
 }
+
+/**
+ * The eight MCP log levels (RFC 5424 severities), lowest first: a client asking for `warning` gets `warning` …
+ * `emergency`. Frozen.
+ */
+export const LOGGING_LEVELS = Object.freeze([
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const);
+
+/** One of {@link LOGGING_LEVELS}. */
+export type LoggingLevelName = (typeof LOGGING_LEVELS)[number];
+
+/** True for one of the eight MCP log levels. */
+export function isLoggingLevel(value: unknown): value is LoggingLevelName {
+  return (LOGGING_LEVELS as readonly unknown[]).includes(value);
+}

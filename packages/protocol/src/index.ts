@@ -9,7 +9,9 @@ export {
   type InputRequiredMethod,
   isCacheableMethod,
   isInputRequiredMethod,
+  isLoggingLevel,
   LATEST_PROTOCOL_VERSION,
+  LOGGING_LEVELS,
   MetaKey,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './constants.js';
@@ -37,8 +39,9 @@ export type {
   TransportSendOptions,
 } from './transport.js';
 
-// --- runtime helpers (jsonrpc.ts, result.ts): BEGIN
+// --- runtime helpers (jsonrpc.ts, result.ts, fast-parse.ts): BEGIN
 
+export { type SafeParser, safeParse } from './fast-parse.js';
 export {
   isJSONRPCErrorResponse,
   isJSONRPCNotification,

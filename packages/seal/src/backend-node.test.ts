@@ -63,6 +63,19 @@ describe('node backend', () => {
     );
   });
 
+  it('hashes a string as TextEncoder encodes it, lone surrogates included', () => {
+    const utf8 = new TextEncoder();
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (text) => {
+        expect(new Uint8Array(nodeBackend.sha256Text!(text))).toEqual(sha256(utf8.encode(text)));
+      }),
+      { numRuns: 300 },
+    );
+    for (const text of ['\ud800', 'a\udfffb', '\udc00\ud800', 'é😀']) {
+      expect(new Uint8Array(nodeBackend.sha256Text!(text))).toEqual(sha256(utf8.encode(text)));
+    }
+  });
+
   it('decodes only canonical base64url, even though Buffer would accept more', () => {
     expect(nodeBackend.decode('AQ')).toEqual(Buffer.of(1));
     for (const t of ['AQ==', 'AR', 'A+', 'A/', ' AQ', 'AQ\n', 'A', 'AQé'])

@@ -1,11 +1,36 @@
 import { Buffer } from 'node:buffer';
 // A namespace import, so that `crypto.hash` can be feature-tested (a named import of it fails to link on old Node).
 import * as crypto from 'node:crypto';
-import { createCipheriv, createDecipheriv, createHash, getCiphers } from 'node:crypto';
-import { hchacha } from '@noble/ciphers/chacha.js';
+import {
+  type CipherChaCha20Poly1305,
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  type DecipherChaCha20Poly1305,
+  getCiphers,
+  hkdfSync,
+} from 'node:crypto';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type * as NobleChaCha from '@noble/ciphers/chacha.js';
+import { xchachaAead } from './aead-noble.js';
 import type { Aead, Backend } from './backend.js';
 import { TAG_BYTES } from './backend.js';
-import { nobleAead } from './backend-portable.js';
+
+let noble: typeof NobleChaCha | undefined;
+
+/**
+ * @noble/ciphers' ChaCha module, loaded the first time a token is sealed or opened rather than when the package
+ * is imported (a server that never seals, or not yet, starts faster): its ES module through `require` (Node ≥
+ * 20.19), the very instance an `import` gives.
+ */
+function nobleChaCha(): typeof NobleChaCha {
+  if (noble === undefined) {
+    const require = createRequire(import.meta.url);
+    noble = require(fileURLToPath(import.meta.resolve('@noble/ciphers/chacha.js'))) as typeof NobleChaCha;
+  }
+  return noble;
+}
 
 // HChaCha20 takes and returns words in memory order (noble normalises big-endian hosts itself).
 const SIGMA = /* @__PURE__ */ words(new TextEncoder().encode('expand 32-byte k'));
@@ -24,32 +49,47 @@ function words(bytes: Uint8Array): Uint32Array {
  */
 export function nodeAead(key: Uint8Array): Aead {
   const key32 = words(key);
-  const subkey = (nonce: Uint8Array): [Uint8Array, Uint8Array] => {
-    const out = new Uint32Array(8);
-    hchacha(SIGMA, key32, words(nonce.subarray(0, 16)), out);
-    const iv = new Uint8Array(12);
+  // Scratch words for the subkey derivation, reused by every call (calls are synchronous, so they never overlap);
+  // the subkey is wiped as soon as OpenSSL has copied it, whatever happens.
+  const nonce32 = new Uint32Array(4);
+  const nonceBytes = new Uint8Array(nonce32.buffer);
+  const subkey32 = new Uint32Array(8);
+  const subkey = new Uint8Array(subkey32.buffer);
+  const iv = new Uint8Array(12);
+  let hchacha: typeof NobleChaCha.hchacha | undefined;
+  const derive = (nonce: Uint8Array): void => {
+    nonceBytes.set(nonce.subarray(0, 16));
+    hchacha ??= nobleChaCha().hchacha;
+    hchacha(SIGMA, key32, nonce32, subkey32);
     iv.set(nonce.subarray(16, 24), 4);
-    return [new Uint8Array(out.buffer), iv];
   };
   return {
     seal(nonce, ad, sealed) {
       const length = sealed.length - TAG_BYTES;
-      const [k, iv] = subkey(nonce);
-      const cipher = createCipheriv('chacha20-poly1305', k, iv, OPTIONS);
+      derive(nonce);
+      let cipher: CipherChaCha20Poly1305;
+      try {
+        cipher = createCipheriv('chacha20-poly1305', subkey, iv, OPTIONS);
+      } finally {
+        subkey.fill(0); // OpenSSL has its copy
+      }
       cipher.setAAD(ad, { plaintextLength: length });
       sealed.set(cipher.update(sealed.subarray(0, length)));
       cipher.final();
       sealed.set(cipher.getAuthTag(), length);
-      k.fill(0);
     },
     open(nonce, ad, sealed) {
       const length = sealed.length - TAG_BYTES;
-      const [k, iv] = subkey(nonce);
-      const decipher = createDecipheriv('chacha20-poly1305', k, iv, OPTIONS);
+      derive(nonce);
+      let decipher: DecipherChaCha20Poly1305;
+      try {
+        decipher = createDecipheriv('chacha20-poly1305', subkey, iv, OPTIONS);
+      } finally {
+        subkey.fill(0);
+      }
       decipher.setAAD(ad, { plaintextLength: length });
       decipher.setAuthTag(sealed.subarray(length));
       const plain = decipher.update(sealed.subarray(0, length));
-      k.fill(0);
       try {
         decipher.final();
       } catch {
@@ -81,10 +121,19 @@ const nodeSha256: (bytes: Uint8Array) => Uint8Array =
     ? (bytes) => crypto.hash('sha256', bytes, 'buffer')
     : (bytes) => createHash('sha256').update(bytes).digest();
 
-/** The backend of the `node` entry: `node:crypto` for the cipher and SHA-256, `Buffer` for base64url. */
+/** SHA-256 of a string's UTF-8 bytes, encoded by `node:crypto` itself (no `TextEncoder` copy in between). */
+const nodeSha256Text: (text: string) => Uint8Array =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'buffer')
+    : (text) => createHash('sha256').update(text, 'utf8').digest();
+
+/**
+ * The backend of the `node` entry: `node:crypto` for the cipher, SHA-256 and HKDF, `Buffer` for base64url; nothing
+ * of @noble loads until a token is sealed or opened (HChaCha20 is noble's).
+ */
 export const nodeBackend: Backend = {
   name: 'node',
-  aead: (key) => (hasNativeChaCha() ? nodeAead(key) : nobleAead(key)),
+  aead: (key) => (hasNativeChaCha() ? nodeAead(key) : xchachaAead(nobleChaCha().xchacha20poly1305, key)),
   encode: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64url'),
   // Buffer's decoder is lenient (padding, `+`/`/`, junk, stray bits). Canonical means "what the encoder
   // writes", so a round trip to the same text is the whole check; it costs less than scanning the text.
@@ -93,4 +142,7 @@ export const nodeBackend: Backend = {
     return bytes.toString('base64url') === text ? bytes : undefined;
   },
   sha256: nodeSha256,
+  sha256Text: nodeSha256Text,
+  hkdfSha256: (secret, info, length) =>
+    new Uint8Array(hkdfSync('sha256', secret, new Uint8Array(0), info, length)),
 };

@@ -15,6 +15,13 @@ export interface Backend {
   decode(text: string): Uint8Array | undefined;
   /** SHA-256 of `bytes` (the context digest of the claims: runs on every seal and every unseal with a context). */
   sha256(bytes: Uint8Array): Uint8Array;
+  /** HKDF-SHA256 (RFC 5869) with an empty salt: `length` bytes of key material from `secret` and `info`. */
+  hkdfSha256(secret: Uint8Array, info: Uint8Array, length: number): Uint8Array;
+  /**
+   * SHA-256 of the UTF-8 bytes of `text` (lone surrogates as U+FFFD, as `TextEncoder` writes them), where the
+   * backend can hash a string without encoding it first; absent otherwise.
+   */
+  sha256Text?(text: string): Uint8Array;
 }
 
 /** XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha) with a 24-byte nonce and a 16-byte tag. */

@@ -1,3 +1,4 @@
+import { sha256 } from '@noble/hashes/sha2.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Claims, CONTEXT_DIGEST_BYTES, contextDigest, decodeClaims, encodeClaims } from './claims.js';
@@ -25,7 +26,7 @@ describe('claims v1', () => {
   });
 
   it('lays out flags, iat, exp, audience, digest as documented', () => {
-    const context = contextDigest('ctx');
+    const context = contextDigest('ctx', sha256);
     const head = encodeClaims({ iat: 0x01020304, exp: 0x05060708, audience: Uint8Array.of(0x61), context });
     expect(Array.from(head.subarray(0, 11))).toEqual([1, 1, 2, 3, 4, 5, 6, 7, 8, 1, 0x61]);
     expect(head.subarray(11)).toEqual(context);

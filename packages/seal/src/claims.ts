@@ -1,4 +1,3 @@
-import { sha256 } from '@noble/hashes/sha2.js';
 import { readU32, writeU32 } from './bytes.js';
 
 /**
@@ -45,13 +44,48 @@ const utf8 = /* @__PURE__ */ new TextEncoder();
 
 /**
  * The digest a context is kept as: SHA-256 of its bytes (strings are UTF-8 encoded, bytes are taken as they
- * are). `hash` is the backend's SHA-256; every implementation gives the same 32 bytes.
+ * are). `hash` is the backend's SHA-256 and `hashText`, when the backend has one, its SHA-256 of a string's UTF-8
+ * bytes; every implementation gives the same 32 bytes.
  */
 export function contextDigest(
   context: string | Uint8Array,
-  hash: (bytes: Uint8Array) => Uint8Array = sha256,
+  hash: (bytes: Uint8Array) => Uint8Array,
+  hashText?: (text: string) => Uint8Array,
 ): Uint8Array {
-  return hash(typeof context === 'string' ? utf8.encode(context) : context);
+  if (typeof context !== 'string') return hash(context);
+  return hashText === undefined ? hash(utf8.encode(context)) : hashText(context);
+}
+
+/** Lets only {@link prepared} construct a {@link PreparedContext}. */
+const CONSTRUCT: unique symbol = Symbol('PreparedContext');
+
+/**
+ * A context whose digest is already computed: what `sealer.prepareContext` returns, accepted wherever a context
+ * is. Sealing or unsealing under it is exactly sealing or unsealing under the context it was prepared from; only
+ * the SHA-256 is not computed again (a server that opens a request's state and seals the next round's under the
+ * same binding hashes it once). Immutable and opaque.
+ */
+export class PreparedContext {
+  readonly #digest: Uint8Array;
+
+  /** @internal Use `sealer.prepareContext(context)`. */
+  constructor(digest: Uint8Array, construct: typeof CONSTRUCT) {
+    if (construct !== CONSTRUCT) throw new TypeError('use sealer.prepareContext(context)');
+    this.#digest = digest;
+    Object.freeze(this);
+  }
+
+  /** @internal The digest of `context` when it is a prepared one; `undefined` otherwise. */
+  static digestOf(context: unknown): Uint8Array | undefined {
+    return typeof context === 'object' && context !== null && #digest in context
+      ? (context as PreparedContext).#digest
+      : undefined;
+  }
+}
+
+/** The prepared form of a context whose digest is `digest` (owned by the result from now on). */
+export function prepared(digest: Uint8Array): PreparedContext {
+  return new PreparedContext(digest, CONSTRUCT);
 }
 
 /** Serialises claims (layout above). The caller has validated the ranges. */

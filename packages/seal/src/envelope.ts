@@ -1,6 +1,6 @@
-import { isBytes } from '@noble/ciphers/utils.js';
 import type { Backend } from './backend.js';
 import { NONCE_BYTES, TAG_BYTES } from './backend.js';
+import { isBytes } from './bytes.js';
 import { MIN_CLAIMS_BYTES } from './claims.js';
 import { describe, SealError } from './errors.js';
 import { KEY_ID_BYTES, type KeyRing } from './keys.js';

@@ -1,4 +1,4 @@
-import { isBytes } from '@noble/ciphers/utils.js';
+import { isBytes } from './bytes.js';
 
 /**
  * Why a token was refused, in the order the checks run. For logs and metrics only: a service that answers on a

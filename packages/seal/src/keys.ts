@@ -1,10 +1,6 @@
-import { equalBytes } from '@noble/ciphers/utils.js';
-import { hkdf } from '@noble/hashes/hkdf.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Aead, Backend } from './backend.js';
 import { decodeBase64Url } from './base64url.js';
-import { readU32 } from './bytes.js';
+import { concatBytes, equalBytes, hexToBytes, readU32 } from './bytes.js';
 import { describe, expectBytes } from './errors.js';
 
 /** The shortest operator secret accepted: 32 bytes, the cipher's own key size. */
@@ -12,8 +8,9 @@ export const MIN_KEY_BYTES = 32;
 /** Bytes of a key id on the wire. */
 export const KEY_ID_BYTES = 5;
 
-const CIPHER_KEY_INFO = /* @__PURE__ */ utf8ToBytes('boomerang-seal/v1 xchacha20-poly1305 key');
-const KEY_ID_LABEL = /* @__PURE__ */ utf8ToBytes('boomerang-seal/v1 key id');
+const utf8 = /* @__PURE__ */ new TextEncoder();
+const CIPHER_KEY_INFO = /* @__PURE__ */ utf8.encode('boomerang-seal/v1 xchacha20-poly1305 key');
+const KEY_ID_LABEL = /* @__PURE__ */ utf8.encode('boomerang-seal/v1 key id');
 const HEX = /^[0-9a-fA-F]{64,}$/;
 
 /**
@@ -62,8 +59,8 @@ export function parseKeys(text: string): Uint8Array[] {
  * The cipher key for an operator secret: HKDF-SHA256 (RFC 5869, empty salt) with a label naming the format
  * version and the cipher, so the same secret yields unrelated keys for any other use or future version.
  */
-export function deriveCipherKey(secret: Uint8Array): Uint8Array {
-  return hkdf(sha256, secret, undefined, CIPHER_KEY_INFO, 32);
+export function deriveCipherKey(secret: Uint8Array, backend: Backend): Uint8Array {
+  return backend.hkdfSha256(secret, CIPHER_KEY_INFO, 32);
 }
 
 /**
@@ -73,8 +70,8 @@ export function deriveCipherKey(secret: Uint8Array): Uint8Array {
  * (refused at construction) a one-in-a-trillion event, and make a token under a foreign key read as
  * `unknown-key` rather than `forged` with the same odds.
  */
-export function keyIdOf(cipherKey: Uint8Array): Uint8Array {
-  return sha256(concatBytes(KEY_ID_LABEL, cipherKey)).subarray(0, KEY_ID_BYTES);
+export function keyIdOf(cipherKey: Uint8Array, backend: Backend): Uint8Array {
+  return backend.sha256(concatBytes(KEY_ID_LABEL, cipherKey)).subarray(0, KEY_ID_BYTES);
 }
 
 /** One key of the ring: its public id and its cipher. */
@@ -104,8 +101,8 @@ export function createKeyRing(keys: unknown, backend: Backend): KeyRing {
     const twin = seen.find((s) => equalBytes(s.secret, secret));
     if (twin) throw new RangeError(`"keys[${index}]" duplicates "keys[${twin.index}]"`);
     seen.push({ secret, index });
-    const cipherKey = deriveCipherKey(secret);
-    const id = keyIdOf(cipherKey);
+    const cipherKey = deriveCipherKey(secret, backend);
+    const id = keyIdOf(cipherKey, backend);
     const n = idNumber(id);
     if (slots.has(n))
       throw new RangeError(`"keys[${index}]" has the key id of an earlier key; generate another`);

@@ -57,6 +57,42 @@ function sealerSuite(flavour: Flavour): void {
         expect(sealer.unseal(token, { context: text('checkout:é') })).toEqual(text('x'));
       });
 
+      it('a prepared context is the context it was prepared from, any number of times, both ways', () => {
+        fc.assert(
+          fc.property(
+            fc.oneof(fc.string(), fc.uint8Array({ maxLength: 64 })),
+            fc.uint8Array({ maxLength: 64 }),
+            (context, payload) => {
+              const prepared = sealer.prepareContext(context);
+              const token = sealer.seal(payload, { context: prepared });
+              expect(sealer.unseal(token, { context })).toEqual(payload);
+              expect(sealer.unseal(token, { context: prepared })).toEqual(payload);
+              expect(sealer.unseal(sealer.seal(payload, { context }), { context: prepared })).toEqual(
+                payload,
+              );
+              const other = sealer.prepareContext(`${String(context)}!`);
+              expect(reasonOf(() => sealer.unseal(token, { context: other }))).toBe('context');
+              expect(reasonOf(() => sealer.unseal(token))).toBe('context');
+            },
+          ),
+          { numRuns: 100 },
+        );
+      });
+
+      it('a prepared context keeps the bytes it was prepared from, and cannot be forged', () => {
+        const bytes = text('order:1');
+        const prepared = sealer.prepareContext(bytes);
+        bytes.set(text('order:2'));
+        const token = sealer.seal(text('p'), { context: prepared });
+        expect(sealer.unseal(token, { context: 'order:1' })).toEqual(text('p'));
+        expect(Object.isFrozen(prepared)).toBe(true);
+        const Forge = prepared.constructor as new (digest: Uint8Array) => unknown;
+        expect(() => new Forge(new Uint8Array(32))).toThrow(TypeError);
+        const lookalike = Object.create(Object.getPrototypeOf(prepared)) as string;
+        expect(() => sealer.seal(text('p'), { context: lookalike })).toThrow(TypeError);
+        expect(() => sealer.unseal(token, { context: lookalike })).toThrow(TypeError);
+      });
+
       it('methods work detached from the sealer', () => {
         const { seal, unseal } = sealer;
         expect(unseal(seal(text('detached')))).toEqual(text('detached'));
@@ -220,6 +256,8 @@ function sealerSuite(flavour: Flavour): void {
         ['payload array', () => sealer.seal([1, 2] as unknown as Uint8Array), TypeError],
         ['context number', () => sealer.seal(text('p'), { context: 5 as unknown as string }), TypeError],
         ['unseal context number', () => sealer.unseal('x', { context: 5 as unknown as string }), TypeError],
+        ['prepare a number', () => sealer.prepareContext(5 as unknown as string), TypeError],
+        ['prepare an object', () => sealer.prepareContext({} as unknown as string), TypeError],
         ['ttl string', () => sealer.seal(text('p'), { ttlSeconds: '60' as unknown as number }), TypeError],
         ['ttl 0', () => sealer.seal(text('p'), { ttlSeconds: 0 }), RangeError],
         ['ttl fraction', () => sealer.seal(text('p'), { ttlSeconds: 1.5 }), RangeError],

@@ -1,6 +1,6 @@
-import { equalBytes } from '@noble/ciphers/utils.js';
 import type { Backend } from './backend.js';
 import { base64UrlLength } from './base64url.js';
+import { equalBytes } from './bytes.js';
 import {
   type Claims,
   contextDigest,
@@ -8,6 +8,8 @@ import {
   encodeClaims,
   MAX_AUDIENCE_BYTES,
   MAX_EPOCH_SECONDS,
+  PreparedContext,
+  prepared,
 } from './claims.js';
 import { codecEnvelope, type Envelope, keyRingEnvelope, type SealCodec } from './envelope.js';
 import { describe, expectBytes, expectInteger, SealError } from './errors.js';
@@ -55,21 +57,27 @@ export interface SealerCodecOptions extends SealerCommonOptions {
 /** Options of {@link createSealer}: exactly one of `keys` or `codec`. */
 export type SealerOptions = SealerKeyOptions | SealerCodecOptions;
 
+/**
+ * What a token is about (an order id, a user and a form, a request): a string (UTF-8 encoded), bytes, or the
+ * {@link PreparedContext} of either, from `sealer.prepareContext`.
+ */
+export type SealContext = string | Uint8Array | PreparedContext;
+
 /** Per-token options of `seal`. */
 export interface SealOptions {
   /**
-   * What this token is about (an order id, a user and a form, a request). Its SHA-256 is sealed into the token
-   * and the same context must be passed to `unseal`. Strings are UTF-8 encoded.
+   * What this token is about. Its SHA-256 is sealed into the token and the same context must be passed to
+   * `unseal`. Strings are UTF-8 encoded; a prepared context stands for the context it was prepared from.
    */
-  context?: string | Uint8Array;
+  context?: SealContext;
   /** Lifetime of this token, whole seconds; defaults to the sealer's `ttlSeconds`. */
   ttlSeconds?: number;
 }
 
 /** Per-token options of `unseal`. */
 export interface UnsealOptions {
-  /** The context the token was sealed with; omitted only when it was sealed without one. */
-  context?: string | Uint8Array;
+  /** The context the token was sealed with (or its prepared form); omitted only when it was sealed without one. */
+  context?: SealContext;
 }
 
 /**
@@ -96,6 +104,13 @@ export interface Sealer {
    * sealed it, not that its shape matches today's code.
    */
   unsealJson(token: string, options?: UnsealOptions): unknown;
+  /**
+   * Computes the digest of `context` once: the result can be passed as `context` to `seal`, `unseal` and their
+   * JSON forms, with the same effect as `context` itself, any number of times (it is immutable). For code that
+   * seals and unseals under one context repeatedly, such as the state of one request that is opened and then
+   * sealed again. @throws TypeError when `context` is neither a string nor bytes.
+   */
+  prepareContext(context: string | Uint8Array): PreparedContext;
 }
 
 const utf8 = /* @__PURE__ */ new TextEncoder();
@@ -108,7 +123,9 @@ function checkLength(length: number, maxTokenBytes: number): void {
 }
 
 function checkContext(context: unknown): void {
-  if (context !== undefined && typeof context !== 'string') expectBytes(context, 'context');
+  if (context === undefined || typeof context === 'string') return;
+  if (PreparedContext.digestOf(context) !== undefined) return;
+  expectBytes(context, 'context');
 }
 
 /** Builds a sealer on a backend; the public entries bind it to theirs. Validates every option eagerly. */
@@ -143,7 +160,9 @@ export function createSealerWith(backend: Backend, options: SealerOptions): Seal
     return ms;
   };
 
-  const digest = (context: string | Uint8Array) => contextDigest(context, backend.sha256);
+  const digest = (context: SealContext): Uint8Array =>
+    PreparedContext.digestOf(context) ??
+    contextDigest(context as string | Uint8Array, backend.sha256, backend.sha256Text);
 
   const seal = (payload: Uint8Array, sealOptions: SealOptions = {}): string => {
     expectBytes(payload, 'payload');
@@ -170,7 +189,7 @@ export function createSealerWith(backend: Backend, options: SealerOptions): Seal
     return token;
   };
 
-  const check = (claims: Claims, context: string | Uint8Array | undefined): void => {
+  const check = (claims: Claims, context: SealContext | undefined): void => {
     if (!equalBytes(claims.audience, audienceBytes)) throw new SealError('audience');
     if (context === undefined) {
       if (claims.context !== undefined) throw new SealError('context');
@@ -201,6 +220,10 @@ export function createSealerWith(backend: Backend, options: SealerOptions): Seal
       const text = JSON.stringify(value);
       if (text === undefined) throw new TypeError(`"value" expected a JSON value, got ${describe(value)}`);
       return seal(utf8.encode(text), sealOptions);
+    },
+    prepareContext(context) {
+      if (typeof context !== 'string') expectBytes(context, 'context');
+      return prepared(digest(context));
     },
     unsealJson(token, unsealOptions) {
       const bytes = unseal(token, unsealOptions);

@@ -11,6 +11,7 @@ import {
   type StreamConnectOptions,
   type Transport,
 } from '@boomerang/protocol';
+import { RequestCancellation, StreamHandleContext } from './cancellation.js';
 import type { LogFn } from './types.js';
 import { isPlainObject } from './util.js';
 
@@ -56,7 +57,7 @@ export function serveTransport(
   options: ConnectOptions,
   warn: LogFn,
 ): ServerConnection {
-  const inflight = new Map<string, AbortController>();
+  const inflight = new Map<string, RequestCancellation>();
   const listens = new Set<Promise<void>>();
   const ending = new AbortController();
   const keyOf = (id: RequestId) => `${typeof id}:${String(id)}`;
@@ -102,17 +103,15 @@ export function serveTransport(
       void send(jsonRpcError(request.id, error), request.id);
       return;
     }
-    const controller = new AbortController();
+    // No AbortController unless the handler reads ctx.signal (cancellation.ts).
+    const controller = new RequestCancellation();
     inflight.set(key, controller);
-    const ctx: HandleContext = {
-      signal: controller.signal,
-      notify: (notification) => send(notification, request.id),
-      ...authOf(request),
-    };
+    const notify: NonNullable<HandleContext['notify']> = (notification) => send(notification, request.id);
+    const ctx = new StreamHandleContext(controller, notify, authOf(request).auth);
     const isListen = request.method === 'subscriptions/listen';
     const done = serve(request, ctx, ending.signal).then(async (response) => {
       if (inflight.get(key) === controller) inflight.delete(key);
-      if (response === undefined || controller.signal.aborted) return;
+      if (response === undefined || controller.aborted) return;
       if (isListen && 'result' in response) {
         const reason = 'the server ended the subscription';
         const params = { requestId: request.id, reason };

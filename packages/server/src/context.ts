@@ -10,29 +10,22 @@ import type {
   ProgressToken,
   RequestId,
 } from '@boomerang/protocol';
+import { isLoggingLevel as isMcpLoggingLevel, LOGGING_LEVELS } from '@boomerang/protocol';
+import type { Cancellation } from './cancellation.js';
 import type { LogFn, RequestContext } from './types.js';
 
 /** RFC 5424 severities, lowest first: a client asking for `warning` gets `warning` … `emergency`. */
-const LEVELS: readonly LoggingLevel[] = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-];
+const LEVELS: readonly LoggingLevel[] = LOGGING_LEVELS;
 
 /** True for one of the eight MCP log levels. */
-export const isLoggingLevel = (value: unknown): value is LoggingLevel =>
-  (LEVELS as readonly unknown[]).includes(value);
+export const isLoggingLevel: (value: unknown) => value is LoggingLevel = isMcpLoggingLevel;
 
 /** What {@link createRequestContext} needs to know about one request. */
 export interface RequestContextInit {
   requestId: RequestId;
   method: string;
-  signal: AbortSignal;
+  /** The request's cancellation: `ctx.signal` is its (lazily made) signal. */
+  cancel: Cancellation;
   protocolVersion: string;
   clientCapabilities: ClientCapabilities;
   clientInfo: Implementation | undefined;
@@ -83,7 +76,9 @@ export function createRequestContext(init: RequestContextInit): { ctx: RequestCo
   const ctx: RequestContext = {
     requestId: init.requestId,
     method: init.method,
-    signal: init.signal,
+    get signal() {
+      return init.cancel.signal;
+    },
     protocolVersion: init.protocolVersion,
     clientCapabilities: init.clientCapabilities,
     clientInfo: init.clientInfo,

@@ -16,7 +16,9 @@ import {
   type ServerCapabilities,
   SUPPORTED_PROTOCOL_VERSIONS,
   type SubscriptionsListenRequestParams,
+  safeParse,
 } from '@boomerang/protocol';
+import { type CancellableContext, type Cancellation, cancellationOf } from './cancellation.js';
 import { createRequestContext, type EraContext, isLoggingLevel } from './context.js';
 import { unwrapCursor } from './cursor.js';
 import { currentCapabilities, discoverResult } from './discover.js';
@@ -51,15 +53,14 @@ const INVALID_REQUEST_STATE = 'Invalid or expired requestState';
 
 const invalidParams = (message: string) => new McpError(ErrorCode.InvalidParams, message);
 
-const never = new AbortController().signal;
-
 const ABORTED: unique symbol = Symbol('aborted');
 
 /**
  * Serves one JSON-RPC request: routing, `_meta` and params validation, version check, cursor unwrapping,
  * `requestState` opening, the handler, and result finishing (see result.ts). Resolves to the response, or to
- * `undefined` once `hctx.signal` is aborted (a cancelled request gets no response). Never rejects. `ending`
- * aborts when the connection shuts down: open subscriptions then end with their result (as on `server.close()`).
+ * `undefined` once the request is cancelled (`hctx.signal` aborted, or the stream transport's cancellation; a
+ * cancelled request gets no response). Never rejects. `ending` aborts when the connection shuts down: open
+ * subscriptions then end with their result (as on `server.close()`).
  */
 export async function serveRequest(
   core: ServerCore,
@@ -68,7 +69,7 @@ export async function serveRequest(
   ending?: AbortSignal,
 ): Promise<JSONRPCResponse | undefined> {
   const { id, method } = request;
-  const signal = hctx.signal ?? never;
+  const cancel = cancellationOf(hctx as CancellableContext);
   try {
     const spec = METHODS.get(method);
     if (spec === undefined)
@@ -89,7 +90,7 @@ export async function serveRequest(
       core.log.warn(`requestState rejected on ${method}: not a string`);
       throw invalidParams(INVALID_REQUEST_STATE);
     }
-    const check = spec.params.safeParse(params);
+    const check = safeParse(spec.params, params);
     if (!check.success) throw invalidParams(`Invalid params: ${describeIssues(check.error.issues)}`);
 
     let handlerParams: Record<string, unknown> = params;
@@ -103,7 +104,8 @@ export async function serveRequest(
     if (spec.inputRequired) {
       binding = bindingOf(method, params, hctx.auth);
       if (envelope !== undefined && requestState !== undefined) {
-        requestState = await openState(core, envelope, requestState, binding);
+        const opened = openState(core, envelope, requestState, binding);
+        requestState = typeof opened === 'string' ? opened : await opened;
         handlerParams = { ...handlerParams, requestState };
       }
     }
@@ -111,8 +113,12 @@ export async function serveRequest(
     const { ctx, end } = createRequestContext({
       requestId: id,
       method,
-      signal,
-      ...meta,
+      cancel,
+      protocolVersion: meta.protocolVersion,
+      clientCapabilities: meta.clientCapabilities,
+      clientInfo: meta.clientInfo,
+      logLevel: meta.logLevel,
+      progressToken: meta.progressToken,
       auth: hctx.auth,
       inputResponses: params.inputResponses as InputResponses | undefined,
       requestState,
@@ -135,15 +141,16 @@ export async function serveRequest(
                   requestId: id,
                   filter: (params as SubscriptionsListenRequestParams).notifications,
                   notify: hctx.notify,
-                  signal,
+                  signal: cancel.signal,
                   ending: ending === undefined ? [core.closing] : [core.closing, ending],
                   warn: core.log.warn,
                 }),
               )
             : discoverResult(core);
-      const value = await untilAborted(running, signal);
+      const settled = untilAborted(running, cancel);
+      const value = isThenable(settled) ? await settled : settled;
       if (value === ABORTED) return undefined;
-      const result = await finishResult(value, {
+      const finished = finishResult(value, {
         method,
         spec,
         serverInfo: core.info,
@@ -152,12 +159,13 @@ export async function serveRequest(
         envelope,
         binding,
       });
-      return signal.aborted ? undefined : jsonRpcResult(id, result);
+      const result = isThenable(finished) ? await finished : finished;
+      return cancel.aborted ? undefined : jsonRpcResult(id, result);
     } finally {
       end();
     }
   } catch (error) {
-    return signal.aborted ? undefined : errorResponse(core, request, error);
+    return cancel.aborted ? undefined : errorResponse(core, request, error);
   }
 }
 
@@ -209,19 +217,27 @@ function readMeta(params: unknown): RequestMeta {
   };
 }
 
-/** Opens inbound state; any failure is the one frozen `-32602`, with the real reason in the log. */
-async function openState(
+/**
+ * Opens inbound state (synchronously when the envelope does, as `sealed()` does); any failure is the one frozen
+ * `-32602`, with the real reason in the log.
+ */
+function openState(
   core: ServerCore,
   envelope: RequestStateEnvelope,
   token: string,
   binding: RequestStateBinding,
-): Promise<string> {
-  try {
-    return await envelope.open(token, binding);
-  } catch (error) {
+): string | Promise<string> {
+  const reject = (error: unknown): never => {
     core.log.warn(`requestState rejected on ${binding.method}: ${reasonOf(error)}`);
     throw invalidParams(INVALID_REQUEST_STATE);
+  };
+  let opened: string | Promise<string>;
+  try {
+    opened = envelope.open(token, binding);
+  } catch (error) {
+    return reject(error);
   }
+  return isThenable(opened) ? Promise.resolve(opened).then(undefined, reject) : opened;
 }
 
 /** `SealError.reason` when there is one, else the error's message: for logs only. */
@@ -259,22 +275,26 @@ function track<T>(set: Set<Promise<unknown>>, promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/** Resolves to the handler's value, or to {@link ABORTED} as soon as `signal` aborts (the value is dropped). */
-async function untilAborted<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T | typeof ABORTED> {
-  if (signal.aborted) return ABORTED;
+/** Resolves to the handler's value, or to {@link ABORTED} as soon as the request is cancelled (the value is dropped). */
+function untilAborted<T>(
+  value: T | Promise<T>,
+  cancel: Cancellation,
+): T | typeof ABORTED | Promise<T | typeof ABORTED> {
+  if (cancel.aborted) return ABORTED;
   if (!isThenable(value)) return value;
-  const promise = Promise.resolve(value);
-  promise.catch(() => {});
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<typeof ABORTED>((resolve) => {
-    onAbort = () => resolve(ABORTED);
-    signal.addEventListener('abort', onAbort, { once: true });
+  return new Promise((resolve, reject) => {
+    const unsubscribe = cancel.onAbort(() => resolve(ABORTED));
+    Promise.resolve(value).then(
+      (settled) => {
+        unsubscribe();
+        resolve(settled);
+      },
+      (error: unknown) => {
+        unsubscribe();
+        reject(error);
+      },
+    );
   });
-  try {
-    return await Promise.race([promise, aborted]);
-  } finally {
-    if (onAbort) signal.removeEventListener('abort', onAbort);
-  }
 }
 
 function isThenable<T>(value: T | Promise<T>): value is Promise<T> {

@@ -7,13 +7,14 @@ import {
   MetaKey,
   type Result,
   ResultMetaObjectSchema,
+  safeParse,
 } from '@boomerang/protocol';
 import { describeCapabilities, missingClientCapabilities } from './capabilities.js';
 import { wrapCursor } from './cursor.js';
 import { describeIssues, type MethodSpec, type SchemaIssue } from './methods.js';
 import type { RequestStateBinding, RequestStateEnvelope } from './sealed.js';
 import type { CacheHints } from './types.js';
-import { isPlainObject } from './util.js';
+import { copyMembers, isPlainObject } from './util.js';
 
 /** What finishing a result needs to know about the request and the server. */
 export interface FinishContext {
@@ -30,7 +31,8 @@ export interface FinishContext {
 }
 
 /**
- * Turns what a handler returned into the result the server sends, or throws:
+ * Turns what a handler returned into the result the server sends (a promise only when a custom envelope seals
+ * asynchronously), or throws:
  *
  * - `resultType` defaults to `"complete"`; any value other than `"complete"`/`"input_required"` is a
  *   programming error;
@@ -44,10 +46,10 @@ export interface FinishContext {
  *
  * Programming errors throw a plain `Error` whose message is for the server log only (the wire gets `-32603`).
  */
-export async function finishResult(value: unknown, ctx: FinishContext): Promise<Result> {
+export function finishResult(value: unknown, ctx: FinishContext): Result | Promise<Result> {
   const { method, spec } = ctx;
   if (!isPlainObject(value)) throw new Error(`the ${method} handler returned a non-object result`);
-  const meta = { ...(isPlainObject(value._meta) ? value._meta : {}) };
+  const meta = isPlainObject(value._meta) ? copyMembers(value._meta) : {};
   meta[MetaKey.serverInfo] ??= ctx.serverInfo;
   if (value.resultType === 'input_required') return finishInputRequired(value, meta, ctx);
   if (value.resultType !== undefined && value.resultType !== 'complete') {
@@ -55,7 +57,9 @@ export async function finishResult(value: unknown, ctx: FinishContext): Promise<
       `the ${method} handler returned an unsupported resultType ${JSON.stringify(value.resultType)}`,
     );
   }
-  const result: Record<string, unknown> = { ...value, resultType: 'complete', _meta: meta };
+  const result = copyMembers(value);
+  result.resultType = 'complete';
+  result._meta = meta;
   if (spec.cacheable) {
     result.ttlMs ??= ctx.cache.ttlMs;
     result.cacheScope ??= ctx.cache.cacheScope;
@@ -65,7 +69,7 @@ export async function finishResult(value: unknown, ctx: FinishContext): Promise<
       throw new Error(`the ${method} handler returned a non-string nextCursor`);
     result.nextCursor = wrapCursor(method, result.nextCursor);
   }
-  const check = spec.result.safeParse(result);
+  const check = safeParse(spec.result, result);
   if (!check.success) {
     throw new Error(
       `the ${method} handler returned an invalid result: ${describeIssues(check.error.issues, 'result')}`,
@@ -74,26 +78,30 @@ export async function finishResult(value: unknown, ctx: FinishContext): Promise<
   return result as Result;
 }
 
-async function finishInputRequired(
+function finishInputRequired(
   value: Record<string, unknown>,
   meta: Record<string, unknown>,
   ctx: FinishContext,
-): Promise<Result> {
+): Result | Promise<Result> {
   const { method } = ctx;
   if (!ctx.spec.inputRequired) {
     throw new Error(
       `the ${method} handler returned an InputRequiredResult; only tools/call, prompts/get and resources/read may`,
     );
   }
-  const { ttlMs: _ttl, cacheScope: _scope, ...rest } = value;
-  const { inputRequests, requestState } = rest;
+  const { inputRequests, requestState } = value;
   const asks = isPlainObject(inputRequests) && Object.keys(inputRequests).length > 0;
   if (!asks && requestState === undefined) {
     throw new Error(
       `the ${method} handler returned an InputRequiredResult with neither inputRequests nor requestState`,
     );
   }
-  const result: Record<string, unknown> = { ...rest, resultType: 'input_required', _meta: meta };
+  // Cache hints never go out on an InputRequiredResult.
+  const result = copyMembers(value);
+  if (Object.hasOwn(result, 'ttlMs')) delete result.ttlMs;
+  if (Object.hasOwn(result, 'cacheScope')) delete result.cacheScope;
+  result.resultType = 'input_required';
+  result._meta = meta;
   const issues = inputRequiredIssues(result, isPlainObject(value._meta));
   if (issues !== undefined) {
     throw new Error(
@@ -110,7 +118,15 @@ async function finishInputRequired(
     }
   }
   if (typeof requestState === 'string' && ctx.envelope !== undefined && ctx.binding !== undefined) {
-    result.requestState = await ctx.envelope.seal(requestState, ctx.binding);
+    // Synchronously when the envelope seals synchronously (sealed() does): no extra turn per round.
+    const token = ctx.envelope.seal(requestState, ctx.binding);
+    if (typeof token !== 'string') {
+      return Promise.resolve(token).then((sealedState) => {
+        result.requestState = sealedState;
+        return result as Result;
+      });
+    }
+    result.requestState = token;
   }
   return result as Result;
 }
@@ -135,7 +151,7 @@ function inputRequiredIssues(
     if (!check.success) return within('_meta', check.error.issues);
   }
   if (inputRequests !== undefined) {
-    const check = InputRequestsSchema.safeParse(inputRequests);
+    const check = safeParse(InputRequestsSchema, inputRequests);
     if (!check.success) return within('inputRequests', check.error.issues);
   }
   return undefined;

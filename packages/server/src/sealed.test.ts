@@ -161,6 +161,52 @@ describe('sealed()', () => {
   });
 });
 
+describe('bindingContext', () => {
+  it('is the canonical JSON of ["mcp/request-state/v1", method, target, arguments ?? {}, principal]', () => {
+    const auth = fc.option(
+      fc.record(
+        { clientId: fc.string(), issuer: fc.string(), subject: fc.string(), scopes: fc.array(fc.string()) },
+        { requiredKeys: [] },
+      ),
+      { nil: undefined },
+    );
+    const args = fc.option(
+      fc.oneof(
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.dictionary(fc.string(), fc.anything({ withDate: true, withBoxedValues: true, withMap: true })),
+      ),
+      { nil: undefined },
+    );
+    const binder = fc.constantFrom<boolean | ((b: RequestStateBinding) => string | undefined)>(
+      true,
+      false,
+      (b) => b.auth?.subject,
+      () => '\ud800',
+    );
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.string(),
+        args,
+        auth,
+        binder,
+        (method, target, argsValue, authValue, bind) => {
+          const binding = { method, target, arguments: argsValue, auth: authValue } as RequestStateBinding;
+          const principal =
+            typeof bind === 'function'
+              ? (bind(binding) ?? null)
+              : bind && authValue !== undefined
+                ? [authValue.clientId ?? null, authValue.issuer ?? null, authValue.subject ?? null]
+                : null;
+          expect(bindingContext(binding, bind)).toBe(
+            canonicalJson(['mcp/request-state/v1', method, target, argsValue ?? {}, principal]),
+          );
+        },
+      ),
+    );
+  });
+});
+
 describe('canonicalJson', () => {
   it('sorts keys at every depth and keeps arrays in order', () => {
     expect(canonicalJson({ b: 1, a: [{ d: 1, c: 2 }, 3], c: { z: null, y: undefined } })).toBe(

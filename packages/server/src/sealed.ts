@@ -1,5 +1,5 @@
 import type { AuthInfo } from '@boomerang/protocol';
-import { createSealer, type SealCodec } from '@boomerang/seal';
+import { createSealer, type SealCodec, type SealContext } from '@boomerang/seal';
 
 /**
  * The request a `requestState` belongs to. State minted for one binding opens only under an equal binding:
@@ -109,14 +109,14 @@ export function sealed(options: SealedOptions): RequestStateEnvelope {
   const sealer = createSealer(
     codec === undefined ? { ...common, keys: keys as readonly Uint8Array[] } : { ...common, codec },
   );
-  // One request opens and seals under the same binding object: its context is written once. A `bindPrincipal`
-  // function runs on every seal and open, as documented, so its contexts are never memoised.
-  const contexts = new WeakMap<RequestStateBinding, string>();
-  const contextOf = (binding: RequestStateBinding): string => {
+  // One request opens and seals under the same binding object: its context is written and hashed once. A
+  // `bindPrincipal` function runs on every seal and open, as documented, so its contexts are never memoised.
+  const contexts = new WeakMap<RequestStateBinding, SealContext>();
+  const contextOf = (binding: RequestStateBinding): SealContext => {
     if (typeof bindPrincipal === 'function') return bindingContext(binding, bindPrincipal);
     let context = contexts.get(binding);
     if (context === undefined) {
-      context = bindingContext(binding, bindPrincipal);
+      context = sealer.prepareContext(bindingContext(binding, bindPrincipal));
       contexts.set(binding, context);
     }
     return context;
@@ -139,13 +139,21 @@ export function bindingContext(
   binding: RequestStateBinding,
   bindPrincipal: boolean | PrincipalBinder,
 ): string {
-  return canonicalJson([
-    'mcp/request-state/v1',
-    binding.method,
-    binding.target,
-    binding.arguments ?? {},
-    principalOf(binding, bindPrincipal),
-  ]);
+  const { method, target } = binding;
+  const args = binding.arguments ?? {};
+  const principal = principalOf(binding, bindPrincipal);
+  // The members written one by one (as the array's writer would, at depth 1) when all are plain JSON data.
+  const argsText = writeJson(args, 1);
+  const principalText = writeJson(principal, 1);
+  if (
+    typeof method === 'string' &&
+    typeof target === 'string' &&
+    argsText !== undefined &&
+    principalText !== undefined
+  ) {
+    return `["mcp/request-state/v1",${JSON.stringify(method)},${JSON.stringify(target)},${argsText},${principalText}]`;
+  }
+  return canonicalJson(['mcp/request-state/v1', method, target, args, principal]);
 }
 
 /**

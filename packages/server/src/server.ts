@@ -8,6 +8,7 @@ import {
   type MessageHandler,
   parseMessage,
   type ServerCapabilities,
+  safeParse,
   type Transport,
 } from '@boomerang/protocol';
 import { mergeCapabilities, serverCapabilities } from './capabilities.js';
@@ -57,7 +58,7 @@ export class Server implements MessageHandler {
   readonly #legacy: LegacyOptions | undefined;
 
   constructor(info: Implementation, options: ServerOptions = {}) {
-    const checked = ImplementationSchema.safeParse(info);
+    const checked = safeParse(ImplementationSchema, info);
     if (!checked.success)
       throw new TypeError(`"info" is invalid: ${describeIssues(checked.error.issues, 'info')}`);
     checkOptions(options);

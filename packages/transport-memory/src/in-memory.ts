@@ -4,6 +4,7 @@ import {
   type Transport,
   type TransportSendOptions,
 } from '@boomerang/protocol';
+import { wireCopy } from './wire-copy.js';
 
 /**
  * The two linked ends of {@link createInMemoryPair}: `[clientTransport, serverTransport]`. The tuple is itself
@@ -16,9 +17,10 @@ export type InMemoryPair = readonly [client: Transport, server: Transport] & Asy
  *
  * - Delivery is asynchronous (a microtask after `send`) and in order. When `await send(m)` resolves, `m` has
  *   reached the peer's queue.
- * - Every message is copied through JSON (`JSON.parse(JSON.stringify(m))`) when `send` is called, so the
- *   receiver sees what a stdio or HTTP peer would: it never shares an object with the sender, later mutation does
- *   not travel, `undefined` members and function or symbol members vanish, a `Date` arrives as its ISO string.
+ * - Every message is copied when `send` is called, into exactly what `JSON.parse(JSON.stringify(m))` gives
+ *   (plain JSON data is copied without the text; see wire-copy.ts), so the receiver sees what a stdio or HTTP
+ *   peer would: it never shares an object with the sender, later mutation does not travel, `undefined` members
+ *   and function or symbol members vanish, a `Date` arrives as its ISO string.
  *   A message JSON cannot carry (a `BigInt`, a cycle) makes `send` reject with a `TypeError` and sends nothing.
  * - `close()` on either end closes the link: both `messages` iterations end after the messages already sent have
  *   been read; `send` then rejects with `Error("in-memory transport is closed")`. `close()` is idempotent.
@@ -51,23 +53,6 @@ class Link {
 }
 
 const CLOSED_MESSAGE = 'in-memory transport is closed';
-
-/**
- * `message` as the peer would parse it off a wire. A JSON round trip, not `structuredClone`: it is faster for
- * JSON-RPC messages and keeps exactly what JSON keeps. Throws a `TypeError` (the cause is `JSON.stringify`'s)
- * for what JSON cannot write.
- */
-function wireCopy(message: JSONRPCMessage): JSONRPCMessage {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(message);
-  } catch (cause) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new TypeError(`"message" cannot be sent as JSON: ${reason}`, { cause });
-  }
-  if (text === undefined) throw new TypeError(`"message" expected a JSON-RPC message, got ${typeof message}`);
-  return JSON.parse(text) as JSONRPCMessage;
-}
 
 /** One end of a {@link Link}. */
 class InMemoryTransport implements Transport {

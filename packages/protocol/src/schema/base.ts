@@ -1,7 +1,8 @@
 // Common building blocks of MCP 2026-07-28: JSON values, `_meta` objects, ids, roles, icons and
 // implementations. Object schemas are `z.looseObject`: MCP allows extension fields, and a proxy must not drop
 // what it relays.
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema, zod } from './zod.js';
 
 /** The JSON-RPC version every envelope carries. */
 export const JSONRPC_VERSION = '2.0';
@@ -11,10 +12,10 @@ export const JSONRPC_VERSION = '2.0';
  * `z.record`: same result, about twice as fast, and `__proto__` keys are dropped instead of reaching a
  * prototype setter.
  */
-export const openObject = z.looseObject({});
+export const openObject = lazySchema(() => zod.looseObject({}));
 
 /** `JSONRPC_VERSION` as a schema: every envelope's `jsonrpc` member. */
-export const jsonrpcVersion = z.literal(JSONRPC_VERSION);
+export const jsonrpcVersion = lazySchema(() => zod.literal(JSONRPC_VERSION));
 
 /** Any JSON value: string, number, boolean, null, object or array (recursive). */
 export type JSONValue = string | number | boolean | null | JSONObject | JSONArray;
@@ -29,15 +30,21 @@ export type JSONArray = JSONValue[];
  * Any JSON value. Follows schema.ts (`number`, `null` allowed): schema.json's generated `JSONValue` narrows
  * numbers to integers and omits `null`, which would reject ordinary JSON such as `{ "temperature": 0.7 }`.
  */
-export const JSONValueSchema: z.ZodType<JSONValue> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), JSONObjectSchema, JSONArraySchema]),
+export const JSONValueSchema: z.ZodType<JSONValue> = lazySchema(() =>
+  zod.lazy(() =>
+    zod.union([zod.string(), zod.number(), zod.boolean(), zod.null(), JSONObjectSchema, JSONArraySchema]),
+  ),
 );
 
 /** A JSON object of JSON values; the shape of capability settings and provider metadata. */
-export const JSONObjectSchema: z.ZodType<JSONObject> = z.lazy(() => z.record(z.string(), JSONValueSchema));
+export const JSONObjectSchema: z.ZodType<JSONObject> = lazySchema(() =>
+  zod.lazy(() => zod.record(zod.string(), JSONValueSchema)),
+);
 
 /** A JSON array of JSON values. */
-export const JSONArraySchema: z.ZodType<JSONArray> = z.lazy(() => z.array(JSONValueSchema));
+export const JSONArraySchema: z.ZodType<JSONArray> = lazySchema(() =>
+  zod.lazy(() => zod.array(JSONValueSchema)),
+);
 
 /**
  * The contents of a `_meta` field: any keys (reverse-DNS prefixed; `io.modelcontextprotocol/` and `…mcp/` are
@@ -48,17 +55,17 @@ export const MetaObjectSchema = openObject;
 export type MetaObject = z.infer<typeof MetaObjectSchema>;
 
 /** A JSON-RPC request id. schema.json allows strings and integers only (no fractions, no `null`). */
-export const RequestIdSchema = z.union([z.string(), z.int()]);
+export const RequestIdSchema = lazySchema(() => zod.union([zod.string(), zod.int()]));
 /** A JSON-RPC request id: a string or an integer. */
 export type RequestId = z.infer<typeof RequestIdSchema>;
 
 /** An opaque token that ties `notifications/progress` to the request that asked for them. */
-export const ProgressTokenSchema = z.union([z.string(), z.int()]);
+export const ProgressTokenSchema = lazySchema(() => zod.union([zod.string(), zod.int()]));
 /** A progress token: a string or an integer. */
 export type ProgressToken = z.infer<typeof ProgressTokenSchema>;
 
 /** An opaque pagination cursor; only the server that minted it interprets it. */
-export const CursorSchema = z.string();
+export const CursorSchema = lazySchema(() => zod.string());
 /** An opaque pagination cursor. */
 export type Cursor = z.infer<typeof CursorSchema>;
 
@@ -66,12 +73,12 @@ export type Cursor = z.infer<typeof CursorSchema>;
  * The kind of a result: `"complete"` or `"input_required"`, open to future values on the wire. Concrete
  * result schemas pin the literal they carry, so a client can tell the two apart with one comparison.
  */
-export const ResultTypeSchema = z.string();
+export const ResultTypeSchema = lazySchema(() => zod.string());
 /** The kind of a result (`"complete"`, `"input_required"`, or a future value). */
 export type ResultType = z.infer<typeof ResultTypeSchema>;
 
 /** The sender or recipient of messages in a conversation. */
-export const RoleSchema = z.enum(['user', 'assistant']);
+export const RoleSchema = lazySchema(() => zod.enum(['user', 'assistant']));
 /** `"user"` or `"assistant"`. */
 export type Role = z.infer<typeof RoleSchema>;
 
@@ -79,16 +86,9 @@ export type Role = z.infer<typeof RoleSchema>;
  * Log severity, as in RFC 5424 syslog. Deprecated in 2026-07-28 (SEP-2577) but still the type of the
  * `io.modelcontextprotocol/logLevel` request key and of `notifications/message`.
  */
-export const LoggingLevelSchema = z.enum([
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-]);
+export const LoggingLevelSchema = lazySchema(() =>
+  zod.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']),
+);
 /** A log severity, from `debug` to `emergency`. */
 export type LoggingLevel = z.infer<typeof LoggingLevelSchema>;
 
@@ -96,27 +96,33 @@ export type LoggingLevel = z.infer<typeof LoggingLevelSchema>;
  * An icon a client may display: `src` is an http(s) or `data:` URI (consumers should distrust foreign hosts
  * and SVG scripts); `sizes` are `WxH` strings or `any`.
  */
-export const IconSchema = z.looseObject({
-  src: z.string(),
-  mimeType: z.string().optional(),
-  sizes: z.array(z.string()).optional(),
-  theme: z.enum(['light', 'dark']).optional(),
-});
+export const IconSchema = lazySchema(() =>
+  zod.looseObject({
+    src: zod.string(),
+    mimeType: zod.string().optional(),
+    sizes: zod.array(zod.string()).optional(),
+    theme: zod.enum(['light', 'dark']).optional(),
+  }),
+);
 /** An optionally sized icon. */
 export type Icon = z.infer<typeof IconSchema>;
 
 /** The `icons` member shared by tools, prompts, resources and implementations. */
-export const IconsSchema = z.looseObject({
-  icons: z.array(IconSchema).optional(),
-});
+export const IconsSchema = lazySchema(() =>
+  zod.looseObject({
+    icons: zod.array(IconSchema).optional(),
+  }),
+);
 /** Something that may carry icons. */
 export type Icons = z.infer<typeof IconsSchema>;
 
 /** `name` (programmatic identifier) and optional `title` (display name), shared by named protocol objects. */
-export const BaseMetadataSchema = z.looseObject({
-  name: z.string(),
-  title: z.string().optional(),
-});
+export const BaseMetadataSchema = lazySchema(() =>
+  zod.looseObject({
+    name: zod.string(),
+    title: zod.string().optional(),
+  }),
+);
 /** A programmatic name plus an optional display title. */
 export type BaseMetadata = z.infer<typeof BaseMetadataSchema>;
 
@@ -124,22 +130,26 @@ export type BaseMetadata = z.infer<typeof BaseMetadataSchema>;
  * A client or server's self-description (`clientInfo` / `serverInfo` in `_meta`). Self-reported and
  * unverified: for display and logs, never for decisions.
  */
-export const ImplementationSchema = z.looseObject({
-  name: z.string(),
-  title: z.string().optional(),
-  icons: z.array(IconSchema).optional(),
-  version: z.string(),
-  description: z.string().optional(),
-  websiteUrl: z.string().optional(),
-});
+export const ImplementationSchema = lazySchema(() =>
+  zod.looseObject({
+    name: zod.string(),
+    title: zod.string().optional(),
+    icons: zod.array(IconSchema).optional(),
+    version: zod.string(),
+    description: zod.string().optional(),
+    websiteUrl: zod.string().optional(),
+  }),
+);
 /** A client or server's self-description. */
 export type Implementation = z.infer<typeof ImplementationSchema>;
 
 /** Display hints for content and resources: audience, priority in [0, 1], ISO 8601 last-modified time. */
-export const AnnotationsSchema = z.looseObject({
-  audience: z.array(RoleSchema).optional(),
-  priority: z.number().min(0).max(1).optional(),
-  lastModified: z.string().optional(),
-});
+export const AnnotationsSchema = lazySchema(() =>
+  zod.looseObject({
+    audience: zod.array(RoleSchema).optional(),
+    priority: zod.number().min(0).max(1).optional(),
+    lastModified: zod.string().optional(),
+  }),
+);
 /** Display hints for content and resources. */
 export type Annotations = z.infer<typeof AnnotationsSchema>;

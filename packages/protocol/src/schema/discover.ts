@@ -1,13 +1,14 @@
 // `server/discover`: the mandatory request that tells a client what the server speaks and offers.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ServerCapabilitiesSchema } from './capabilities.js';
 import { jsonrpcRequest, jsonrpcResultResponse } from './jsonrpc.js';
 import { cacheableResult, RequestParamsSchema } from './meta.js';
+import { lazySchema, zod } from './zod.js';
 
 /**
  * `server/discover`: ask for supported versions, capabilities and instructions. Every server implements it.
  */
-export const DiscoverRequestSchema = jsonrpcRequest('server/discover', RequestParamsSchema);
+export const DiscoverRequestSchema = lazySchema(() => jsonrpcRequest('server/discover', RequestParamsSchema));
 /** `server/discover` request. */
 export type DiscoverRequest = z.infer<typeof DiscoverRequestSchema>;
 
@@ -15,15 +16,17 @@ export type DiscoverRequest = z.infer<typeof DiscoverRequestSchema>;
  * What the server speaks (`supportedVersions`) and offers (`capabilities`), plus optional natural-language
  * `instructions` for the model. Cacheable for `ttlMs`.
  */
-export const DiscoverResultSchema = cacheableResult.extend({
-  supportedVersions: z.array(z.string()),
-  capabilities: ServerCapabilitiesSchema,
-  instructions: z.string().optional(),
-});
+export const DiscoverResultSchema = lazySchema(() =>
+  cacheableResult.extend({
+    supportedVersions: zod.array(zod.string()),
+    capabilities: ServerCapabilitiesSchema,
+    instructions: zod.string().optional(),
+  }),
+);
 /** The result of `server/discover`. */
 export type DiscoverResult = z.infer<typeof DiscoverResultSchema>;
 
 /** A successful response to `server/discover`. */
-export const DiscoverResultResponseSchema = jsonrpcResultResponse(DiscoverResultSchema);
+export const DiscoverResultResponseSchema = lazySchema(() => jsonrpcResultResponse(DiscoverResultSchema));
 /** A successful response to `server/discover`. */
 export type DiscoverResultResponse = z.infer<typeof DiscoverResultResponseSchema>;

@@ -1,5 +1,5 @@
 // Resources: listing, templates, `resources/read` (an MRTR method) and the change notifications.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AnnotationsSchema, IconSchema, MetaObjectSchema } from './base.js';
 import { ResourceSchema, resourceContents } from './content.js';
 import { jsonrpcNotification, jsonrpcRequest, jsonrpcResultResponse } from './jsonrpc.js';
@@ -11,56 +11,66 @@ import {
   RequestParamsSchema,
 } from './meta.js';
 import { InputRequiredResultSchema, InputResponseRequestParamsSchema } from './mrtr.js';
+import { lazySchema, zod } from './zod.js';
 
 /** A family of resources addressed by an RFC 6570 `uriTemplate`. */
-export const ResourceTemplateSchema = z.looseObject({
-  name: z.string(),
-  title: z.string().optional(),
-  icons: z.array(IconSchema).optional(),
-  uriTemplate: z.string(),
-  description: z.string().optional(),
-  mimeType: z.string().optional(),
-  annotations: AnnotationsSchema.optional(),
-  _meta: MetaObjectSchema.optional(),
-});
+export const ResourceTemplateSchema = lazySchema(() =>
+  zod.looseObject({
+    name: zod.string(),
+    title: zod.string().optional(),
+    icons: zod.array(IconSchema).optional(),
+    uriTemplate: zod.string(),
+    description: zod.string().optional(),
+    mimeType: zod.string().optional(),
+    annotations: AnnotationsSchema.optional(),
+    _meta: MetaObjectSchema.optional(),
+  }),
+);
 /** A family of resources addressed by a URI template. */
 export type ResourceTemplate = z.infer<typeof ResourceTemplateSchema>;
 
 /** `resources/list`: one page of the server's resources. */
-export const ListResourcesRequestSchema = jsonrpcRequest('resources/list', PaginatedRequestParamsSchema);
+export const ListResourcesRequestSchema = lazySchema(() =>
+  jsonrpcRequest('resources/list', PaginatedRequestParamsSchema),
+);
 /** `resources/list` request. */
 export type ListResourcesRequest = z.infer<typeof ListResourcesRequestSchema>;
 
 /** The result of `resources/list`: a page of resources, cacheable for `ttlMs`. */
-export const ListResourcesResultSchema = cacheableListResult.extend({
-  resources: z.array(ResourceSchema),
-});
+export const ListResourcesResultSchema = lazySchema(() =>
+  cacheableListResult.extend({
+    resources: zod.array(ResourceSchema),
+  }),
+);
 /** The result of `resources/list`. */
 export type ListResourcesResult = z.infer<typeof ListResourcesResultSchema>;
 
 /** A successful response to `resources/list`. */
-export const ListResourcesResultResponseSchema = jsonrpcResultResponse(ListResourcesResultSchema);
+export const ListResourcesResultResponseSchema = lazySchema(() =>
+  jsonrpcResultResponse(ListResourcesResultSchema),
+);
 /** A successful response to `resources/list`. */
 export type ListResourcesResultResponse = z.infer<typeof ListResourcesResultResponseSchema>;
 
 /** `resources/templates/list`: one page of the server's resource templates. */
-export const ListResourceTemplatesRequestSchema = jsonrpcRequest(
-  'resources/templates/list',
-  PaginatedRequestParamsSchema,
+export const ListResourceTemplatesRequestSchema = lazySchema(() =>
+  jsonrpcRequest('resources/templates/list', PaginatedRequestParamsSchema),
 );
 /** `resources/templates/list` request. */
 export type ListResourceTemplatesRequest = z.infer<typeof ListResourceTemplatesRequestSchema>;
 
 /** The result of `resources/templates/list`: a page of templates, cacheable for `ttlMs`. */
-export const ListResourceTemplatesResultSchema = cacheableListResult.extend({
-  resourceTemplates: z.array(ResourceTemplateSchema),
-});
+export const ListResourceTemplatesResultSchema = lazySchema(() =>
+  cacheableListResult.extend({
+    resourceTemplates: zod.array(ResourceTemplateSchema),
+  }),
+);
 /** The result of `resources/templates/list`. */
 export type ListResourceTemplatesResult = z.infer<typeof ListResourceTemplatesResultSchema>;
 
 /** A successful response to `resources/templates/list`. */
-export const ListResourceTemplatesResultResponseSchema = jsonrpcResultResponse(
-  ListResourceTemplatesResultSchema,
+export const ListResourceTemplatesResultResponseSchema = lazySchema(() =>
+  jsonrpcResultResponse(ListResourceTemplatesResultSchema),
 );
 /** A successful response to `resources/templates/list`. */
 export type ListResourceTemplatesResultResponse = z.infer<typeof ListResourceTemplatesResultResponseSchema>;
@@ -69,28 +79,36 @@ export type ListResourceTemplatesResultResponse = z.infer<typeof ListResourceTem
  * Params of requests about one resource: `_meta` and the resource `uri` (any scheme; the server interprets
  * it).
  */
-export const ResourceRequestParamsSchema = RequestParamsSchema.extend({
-  uri: z.string(),
-});
+export const ResourceRequestParamsSchema = lazySchema(() =>
+  RequestParamsSchema.extend({
+    uri: zod.string(),
+  }),
+);
 /** Params of requests about one resource. */
 export type ResourceRequestParams = z.infer<typeof ResourceRequestParamsSchema>;
 
 /** Params of `resources/read`: the `uri`, and on a retry the MRTR answers and state. */
-export const ReadResourceRequestParamsSchema = InputResponseRequestParamsSchema.extend({
-  uri: z.string(),
-});
+export const ReadResourceRequestParamsSchema = lazySchema(() =>
+  InputResponseRequestParamsSchema.extend({
+    uri: zod.string(),
+  }),
+);
 /** Params of `resources/read`. */
 export type ReadResourceRequestParams = z.infer<typeof ReadResourceRequestParamsSchema>;
 
 /** `resources/read`: read one resource. May be answered with an `InputRequiredResult`. */
-export const ReadResourceRequestSchema = jsonrpcRequest('resources/read', ReadResourceRequestParamsSchema);
+export const ReadResourceRequestSchema = lazySchema(() =>
+  jsonrpcRequest('resources/read', ReadResourceRequestParamsSchema),
+);
 /** `resources/read` request. */
 export type ReadResourceRequest = z.infer<typeof ReadResourceRequestSchema>;
 
 /** The contents of a resource (text or blob parts), cacheable for `ttlMs`. */
-export const ReadResourceResultSchema = cacheableResult.extend({
-  contents: z.array(resourceContents),
-});
+export const ReadResourceResultSchema = lazySchema(() =>
+  cacheableResult.extend({
+    contents: zod.array(resourceContents),
+  }),
+);
 /** The contents of a resource. */
 export type ReadResourceResult = z.infer<typeof ReadResourceResultSchema>;
 
@@ -100,11 +118,13 @@ export type ReadResourceResult = z.infer<typeof ReadResourceResultSchema>;
  * `ttlMs` as 0 (older servers), and the spec's own example response omits both. `ReadResourceResultSchema`
  * still requires them.
  */
-export const ReadResourceResultResponseSchema = jsonrpcResultResponse(
-  z.discriminatedUnion('resultType', [
-    ReadResourceResultSchema.partial({ ttlMs: true, cacheScope: true }),
-    InputRequiredResultSchema,
-  ]),
+export const ReadResourceResultResponseSchema = lazySchema(() =>
+  jsonrpcResultResponse(
+    zod.discriminatedUnion('resultType', [
+      ReadResourceResultSchema.partial({ ttlMs: true, cacheScope: true }),
+      InputRequiredResultSchema,
+    ]),
+  ),
 );
 /** A successful response to `resources/read`. */
 export type ReadResourceResultResponse = z.infer<typeof ReadResourceResultResponseSchema>;
@@ -112,9 +132,8 @@ export type ReadResourceResultResponse = z.infer<typeof ReadResourceResultRespon
 /**
  * Sent on a `subscriptions/listen` stream that asked for `resourcesListChanged`: the resource list changed.
  */
-export const ResourceListChangedNotificationSchema = jsonrpcNotification(
-  'notifications/resources/list_changed',
-  NotificationParamsSchema.optional(),
+export const ResourceListChangedNotificationSchema = lazySchema(() =>
+  jsonrpcNotification('notifications/resources/list_changed', NotificationParamsSchema.optional()),
 );
 /** The resource list changed. */
 export type ResourceListChangedNotification = z.infer<typeof ResourceListChangedNotificationSchema>;
@@ -123,16 +142,17 @@ export type ResourceListChangedNotification = z.infer<typeof ResourceListChanged
  * Params of `notifications/resources/updated`: the `uri` that changed (maybe a sub-resource of a subscribed
  * one).
  */
-export const ResourceUpdatedNotificationParamsSchema = NotificationParamsSchema.extend({
-  uri: z.string(),
-});
+export const ResourceUpdatedNotificationParamsSchema = lazySchema(() =>
+  NotificationParamsSchema.extend({
+    uri: zod.string(),
+  }),
+);
 /** Params of `notifications/resources/updated`. */
 export type ResourceUpdatedNotificationParams = z.infer<typeof ResourceUpdatedNotificationParamsSchema>;
 
 /** A subscribed resource changed and may need reading again (only for URIs in `resourceSubscriptions`). */
-export const ResourceUpdatedNotificationSchema = jsonrpcNotification(
-  'notifications/resources/updated',
-  ResourceUpdatedNotificationParamsSchema,
+export const ResourceUpdatedNotificationSchema = lazySchema(() =>
+  jsonrpcNotification('notifications/resources/updated', ResourceUpdatedNotificationParamsSchema),
 );
 /** A subscribed resource changed. */
 export type ResourceUpdatedNotification = z.infer<typeof ResourceUpdatedNotificationSchema>;

@@ -1,5 +1,5 @@
 // The message unions per direction: what a client sends and what a server sends.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CompleteRequestSchema, CompleteResultSchema } from './completion.js';
 import { DiscoverRequestSchema, DiscoverResultSchema } from './discover.js';
 import { ResultSchema } from './meta.js';
@@ -33,20 +33,23 @@ import {
 } from './subscriptions.js';
 import { ListToolsRequestSchema, ListToolsResultSchema, ToolListChangedNotificationSchema } from './tools.js';
 import { CallToolRequestSchema, CallToolResultSchema } from './tools-call.js';
+import { lazySchema, zod } from './zod.js';
 
 /** Every request a client may send, discriminated by `method` (one lookup, then one method's schema). */
-export const ClientRequestSchema = z.discriminatedUnion('method', [
-  DiscoverRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ReadResourceRequestSchema,
-  SubscriptionsListenRequestSchema,
-  ListPromptsRequestSchema,
-  GetPromptRequestSchema,
-  ListToolsRequestSchema,
-  CallToolRequestSchema,
-  CompleteRequestSchema,
-]);
+export const ClientRequestSchema = lazySchema(() =>
+  zod.discriminatedUnion('method', [
+    DiscoverRequestSchema,
+    ListResourcesRequestSchema,
+    ListResourceTemplatesRequestSchema,
+    ReadResourceRequestSchema,
+    SubscriptionsListenRequestSchema,
+    ListPromptsRequestSchema,
+    GetPromptRequestSchema,
+    ListToolsRequestSchema,
+    CallToolRequestSchema,
+    CompleteRequestSchema,
+  ]),
+);
 /** Every request a client may send. */
 export type ClientRequest = z.infer<typeof ClientRequestSchema>;
 
@@ -61,16 +64,18 @@ export const ClientResultSchema = ResultSchema;
 export type ClientResult = z.infer<typeof ClientResultSchema>;
 
 /** Every notification a server may send, discriminated by `method`. */
-export const ServerNotificationSchema = z.discriminatedUnion('method', [
-  CancelledNotificationSchema,
-  ProgressNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  SubscriptionsAcknowledgedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-  LoggingMessageNotificationSchema,
-]);
+export const ServerNotificationSchema = lazySchema(() =>
+  zod.discriminatedUnion('method', [
+    CancelledNotificationSchema,
+    ProgressNotificationSchema,
+    ResourceListChangedNotificationSchema,
+    SubscriptionsAcknowledgedNotificationSchema,
+    ResourceUpdatedNotificationSchema,
+    PromptListChangedNotificationSchema,
+    ToolListChangedNotificationSchema,
+    LoggingMessageNotificationSchema,
+  ]),
+);
 /** Every notification a server may send. */
 export type ServerNotification = z.infer<typeof ServerNotificationSchema>;
 
@@ -78,19 +83,21 @@ export type ServerNotification = z.infer<typeof ServerNotificationSchema>;
  * Any result a server may send. A plain union: results carry no method, and every specific result is also a
  * valid generic `Result` (tried last), so parse with the method's own result schema when the method is known.
  */
-export const ServerResultSchema = z.union([
-  InputRequiredResultSchema,
-  DiscoverResultSchema,
-  ListResourcesResultSchema,
-  ListResourceTemplatesResultSchema,
-  ReadResourceResultSchema,
-  SubscriptionsListenResultSchema,
-  ListPromptsResultSchema,
-  GetPromptResultSchema,
-  ListToolsResultSchema,
-  CallToolResultSchema,
-  CompleteResultSchema,
-  ResultSchema,
-]);
+export const ServerResultSchema = lazySchema(() =>
+  zod.union([
+    InputRequiredResultSchema,
+    DiscoverResultSchema,
+    ListResourcesResultSchema,
+    ListResourceTemplatesResultSchema,
+    ReadResourceResultSchema,
+    SubscriptionsListenResultSchema,
+    ListPromptsResultSchema,
+    GetPromptResultSchema,
+    ListToolsResultSchema,
+    CallToolResultSchema,
+    CompleteResultSchema,
+    ResultSchema,
+  ]),
+);
 /** Any result a server may send. */
 export type ServerResult = z.infer<typeof ServerResultSchema>;

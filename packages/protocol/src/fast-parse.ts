@@ -1,0 +1,295 @@
+// Hand-written acceptance checks for the messages of every multi-round-trip request. Each check accepts only
+// values its zod schema accepts (property tests pin that), and declines anything it is not sure about, which then
+// goes to zod; so the verdict, and the issues of a rejection, are always zod's.
+import { isLoggingLevel } from './constants.js';
+import {
+  CallToolRequestParamsSchema,
+  CallToolResultSchema,
+  ElicitResultSchema,
+  GetPromptRequestParamsSchema,
+  ImplementationSchema,
+  InputRequestsSchema,
+  InputRequiredResultSchema,
+  InputResponsesSchema,
+  ReadResourceRequestParamsSchema,
+  RequestParamsSchema,
+} from './schema/index.js';
+
+/** What {@link safeParse} needs of a schema: zod's non-throwing parse. */
+export interface SafeParser {
+  safeParse(value: unknown): { readonly success: boolean };
+}
+
+/**
+ * `schema.safeParse(value)`, sped up for the messages every multi-round-trip request carries: `tools/call`,
+ * `prompts/get` and `resources/read` params, `InputRequiredResult`, `CallToolResult`, `InputRequests`,
+ * `InputResponses` and `ElicitResult` (plus the bare `RequestParams` and `Implementation`). A hand-written check runs first; when it
+ * accepts, the result is `{ success: true, data: value }` (the input itself: for JSON data, equal to zod's output
+ * up to member order); otherwise, and for every other schema, it is zod's own result. The checks only ever
+ * accept what zod accepts (members named `__proto__`, unusual prototypes and rarer shapes all go to zod), so the
+ * verdict and the issues of a rejection are always zod's.
+ */
+export function safeParse<S extends SafeParser>(schema: S, value: unknown): ReturnType<S['safeParse']> {
+  const accepts = checks().get(schema);
+  if (accepts?.(value)) return { success: true, data: value } as ReturnType<S['safeParse']>;
+  return schema.safeParse(value) as ReturnType<S['safeParse']>;
+}
+
+type Check = (value: unknown) => boolean;
+
+let table: Map<unknown, Check> | undefined;
+
+/** The checks by schema, built on first use. */
+function checks(): Map<unknown, Check> {
+  table ??= new Map<unknown, Check>([
+    [RequestParamsSchema, (v) => isObject(v) && isRequestMeta(v._meta)],
+    [ImplementationSchema, isImplementation],
+    [CallToolRequestParamsSchema, isCallToolParams],
+    [GetPromptRequestParamsSchema, isGetPromptParams],
+    [ReadResourceRequestParamsSchema, isReadResourceParams],
+    [InputResponsesSchema, isInputResponses],
+    [ElicitResultSchema, isElicitResult],
+    [InputRequestsSchema, isInputRequests],
+    [InputRequiredResultSchema, isInputRequiredResult],
+    [CallToolResultSchema, isCallToolResult],
+  ]);
+  return table;
+}
+
+// --- building blocks: zod's rules, stricter where that is simpler
+
+const own = (value: object, key: string): boolean => Object.hasOwn(value, key);
+
+/**
+ * An object zod reads as `z.object` (not null, not an array) whose members it copies as they are: a plain
+ * prototype and no own `__proto__` member (zod drops that member from its output).
+ */
+function isObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return (proto === Object.prototype || proto === null) && !own(value, '__proto__');
+}
+
+/**
+ * A `z.record(z.string(), …)` whose every value passes `member`, over the keys zod reads: enumerable string keys
+ * (zod skips non-enumerable ones, and fails symbol keys, so any symbol declines).
+ */
+function isRecord(value: unknown, member: Check): boolean {
+  if (!isObject(value) || !isZodPlain(value) || Object.getOwnPropertySymbols(value).length !== 0)
+    return false;
+  for (const key in value) if (!member(value[key])) return false;
+  return true;
+}
+
+/** zod's `isPlainObject`, the record check: an own function-valued `constructor` may fail it. */
+function isZodPlain(value: Record<string, unknown>): boolean {
+  if (!own(value, 'constructor')) return true;
+  const ctor = value.constructor;
+  if (typeof ctor !== 'function') return true;
+  const proto: unknown = ctor.prototype;
+  return typeof proto === 'object' && proto !== null && !Array.isArray(proto) && own(proto, 'isPrototypeOf');
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
+const optional = (value: unknown, check: Check): boolean => value === undefined || check(value);
+const optionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
+const isFiniteNumber = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
+const isInt = (value: unknown): boolean => Number.isSafeInteger(value);
+/** `z.looseObject({})`: any object for zod, which copies it; a plain one, so that the copy equals it. */
+const isOpenObject = (value: unknown): boolean => isObject(value);
+
+function isArrayOf(value: unknown, member: Check): boolean {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) if (!member(value[i])) return false;
+  return true;
+}
+
+const isStringArray = (value: unknown): boolean => isArrayOf(value, isString);
+const isStringRecord = (value: unknown): boolean => isRecord(value, isString);
+
+// --- _meta
+
+/** `ImplementationSchema` (clientInfo / serverInfo). */
+function isImplementation(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    isString(value.name) &&
+    isString(value.version) &&
+    optionalString(value.title) &&
+    optionalString(value.description) &&
+    optionalString(value.websiteUrl) &&
+    value.icons === undefined
+  );
+}
+
+const isSettingsMap = (value: unknown): boolean => isRecord(value, isOpenObject);
+
+/** `ClientCapabilitiesSchema`. */
+function isClientCapabilities(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const { experimental, roots, sampling, elicitation, extensions } = value;
+  return (
+    optional(experimental, isSettingsMap) &&
+    optional(extensions, isSettingsMap) &&
+    optional(roots, isOpenObject) &&
+    optional(sampling, isSamplingCapability) &&
+    optional(elicitation, isElicitationCapability)
+  );
+}
+
+const isSamplingCapability = (value: unknown): boolean =>
+  isObject(value) && optional(value.context, isOpenObject) && optional(value.tools, isOpenObject);
+
+const isElicitationCapability = (value: unknown): boolean =>
+  isObject(value) && optional(value.form, isOpenObject) && optional(value.url, isOpenObject);
+
+/** `RequestMetaObjectSchema`. */
+function isRequestMeta(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const progressToken = value.progressToken;
+  return (
+    isString(value['io.modelcontextprotocol/protocolVersion']) &&
+    isClientCapabilities(value['io.modelcontextprotocol/clientCapabilities']) &&
+    optional(value['io.modelcontextprotocol/clientInfo'], isImplementation) &&
+    optional(value['io.modelcontextprotocol/logLevel'], isLoggingLevel) &&
+    (progressToken === undefined || isString(progressToken) || isInt(progressToken))
+  );
+}
+
+/** `ResultMetaObjectSchema`. */
+const isResultMeta = (value: unknown): boolean =>
+  isObject(value) && optional(value['io.modelcontextprotocol/serverInfo'], isImplementation);
+
+// --- request params of the three multi-round-trip methods
+
+/** `ElicitResultSchema`: `action`, and form `content` of strings, finite numbers, booleans and string lists. */
+function isElicitResult(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const { action, content } = value;
+  return (
+    (action === 'accept' || action === 'decline' || action === 'cancel') && optional(content, isElicitContent)
+  );
+}
+
+const isElicitContent = (value: unknown): boolean => isRecord(value, isElicitValue);
+
+const isElicitValue = (value: unknown): boolean =>
+  isString(value) || isFiniteNumber(value) || typeof value === 'boolean' || isStringArray(value);
+
+/** `InputResponsesSchema`, for elicitation answers (other answers go to zod). */
+const isInputResponses = (value: unknown): boolean => isRecord(value, isElicitResult);
+
+/** What `InputResponseRequestParamsSchema` adds to every request's params. */
+const isRetryParams = (value: Record<string, unknown>): boolean =>
+  isRequestMeta(value._meta) &&
+  optionalString(value.requestState) &&
+  optional(value.inputResponses, isInputResponses);
+
+function isCallToolParams(value: unknown): boolean {
+  return (
+    isObject(value) && isString(value.name) && optional(value.arguments, isOpenObject) && isRetryParams(value)
+  );
+}
+
+function isGetPromptParams(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    isString(value.name) &&
+    optional(value.arguments, isStringRecord) &&
+    isRetryParams(value)
+  );
+}
+
+const isReadResourceParams = (value: unknown): boolean =>
+  isObject(value) && isString(value.uri) && isRetryParams(value);
+
+// --- results
+
+/** A text field, a number field or a yes/no field of a form (enum fields go to zod). */
+function isPrimitiveField(value: unknown): boolean {
+  if (!isObject(value) || !optionalString(value.title) || !optionalString(value.description)) return false;
+  switch (value.type) {
+    case 'string':
+      return (
+        optional(value.minLength, isInt) &&
+        optional(value.maxLength, isInt) &&
+        optionalString(value.default) &&
+        (value.format === undefined ||
+          value.format === 'email' ||
+          value.format === 'uri' ||
+          value.format === 'date' ||
+          value.format === 'date-time')
+      );
+    case 'number':
+    case 'integer':
+      return (
+        optional(value.minimum, isFiniteNumber) &&
+        optional(value.maximum, isFiniteNumber) &&
+        optional(value.default, isFiniteNumber)
+      );
+    case 'boolean':
+      return optional(value.default, isBoolean);
+    default:
+      return false;
+  }
+}
+
+/** Form or URL `ElicitRequestParamsSchema` (an absent `mode` is the form, as in zod's discriminated union). */
+function isElicitParams(value: unknown): boolean {
+  if (!isObject(value) || !isString(value.message)) return false;
+  if (value.mode === 'url') return isString(value.url);
+  if (value.mode !== undefined && value.mode !== 'form') return false;
+  const schema = value.requestedSchema;
+  return (
+    isObject(schema) &&
+    schema.type === 'object' &&
+    optionalString(schema.$schema) &&
+    isRecord(schema.properties, isPrimitiveField) &&
+    optional(schema.required, isStringArray)
+  );
+}
+
+/** One input request: an `elicitation/create` or a `roots/list` (sampling requests go to zod). */
+function isInputRequest(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  if (value.method === 'elicitation/create') return isElicitParams(value.params);
+  if (value.method !== 'roots/list') return false;
+  return optional(value.params, isRootsParams);
+}
+
+const isRootsParams = (value: unknown): boolean => isObject(value) && optional(value._meta, isOpenObject);
+
+const isInputRequests = (value: unknown): boolean => isRecord(value, isInputRequest);
+
+function isInputRequiredResult(value: unknown): boolean {
+  if (!isObject(value) || value.resultType !== 'input_required') return false;
+  const { inputRequests, requestState } = value;
+  return (
+    (inputRequests !== undefined || requestState !== undefined) &&
+    optionalString(requestState) &&
+    optional(inputRequests, isInputRequests) &&
+    optional(value._meta, isResultMeta)
+  );
+}
+
+/** A text block (other blocks go to zod). */
+function isTextContent(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    value.type === 'text' &&
+    isString(value.text) &&
+    value.annotations === undefined &&
+    optional(value._meta, isOpenObject)
+  );
+}
+
+function isCallToolResult(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    value.resultType === 'complete' &&
+    isArrayOf(value.content, isTextContent) &&
+    optional(value.isError, isBoolean) &&
+    optional(value._meta, isResultMeta)
+  );
+}
