@@ -17,12 +17,11 @@ import {
   type Transport,
 } from '@boomerang/protocol';
 import { type CachedMethod, type ResultCache, throughCache } from './cache.js';
+import { Connection } from './connection.js';
 import { InputRequiredRoundsExceededError, NotConnectedError, type OriginatingRequest } from './errors.js';
 import { answerInputRequests, type InputCallbacks } from './input-requests.js';
 import {
   CallsInFlight,
-  type Hello,
-  isSessionGone,
   legacyPeerHandlers,
   legacyResult,
   negotiate,
@@ -39,7 +38,7 @@ import {
   resolveClientOptions,
 } from './options.js';
 import { firstInputs, paramsOf, roundParams, withoutUndefined } from './params.js';
-import { createRequester, type ProgressHandler, type Requester } from './requester.js';
+import { createRequester, type ProgressHandler } from './requester.js';
 import { type AnswerOf, type ClientMethod, parseResult, type ResultByMethod } from './results.js';
 import { ClientSession } from './session.js';
 import { callScope } from './signals.js';
@@ -47,18 +46,6 @@ import { createSubscription, type ListenOptions, type Subscription } from './sub
 
 // The option types live in options.ts; re-exported so that `./client.js` still names them.
 export type { ClientOptions, CompleteParams, InputRequiredCallOptions, ListParams, RequestOptions };
-
-interface Connection {
-  readonly requester: Requester;
-  readonly protocolVersion: string;
-  /** A 2025-11-25 session: requests carry no `_meta`; results are read as legacy results. */
-  readonly legacy: boolean;
-  /** What `initialize` sends (a 2025-11-25 session that the server forgot is initialized again). */
-  readonly hello: Hello;
-  /** How many times the session was initialized again; the renewal under way. */
-  renewals: number;
-  renewing: Promise<void> | undefined;
-}
 
 /**
  * An MCP 2026-07-28 client. Every request carries the full `_meta` (protocol version, the capabilities derived
@@ -137,14 +124,7 @@ export class Client {
       const negotiated = await negotiate(requester, this.#protocol, hello);
       const { legacy, serverInfo } = negotiated;
       if (legacy) answering = { ...this.#answering(), serverInfo };
-      this.#connection = {
-        requester,
-        protocolVersion: negotiated.protocolVersion,
-        legacy,
-        hello,
-        renewals: 0,
-        renewing: undefined,
-      };
+      this.#connection = new Connection(requester, negotiated.protocolVersion, legacy, hello);
     } catch (error) {
       await requester.close();
       throw error;
@@ -300,34 +280,11 @@ export class Client {
     const connection = this.#connection;
     if (connection === undefined) throw new NotConnectedError(method);
     if (!connection.legacy) params._meta = this.#meta(connection.protocolVersion);
-    const wire = params;
     const options: { signal?: AbortSignal; onprogress?: ProgressHandler } = {};
     if (signal !== undefined) options.signal = signal;
     if (onprogress !== undefined) options.onprogress = onprogress;
-    const renewals = connection.renewals;
-    let raw: unknown;
-    try {
-      raw = await connection.requester.request(method, wire, options);
-    } catch (error) {
-      // The server forgot the 2025-11-25 session (HTTP 404): the spec has the client initialize again, once.
-      if (!connection.legacy || !isSessionGone(error)) throw error;
-      await (connection.renewals === renewals ? this.#renew(connection) : connection.renewing);
-      raw = await connection.requester.request(method, wire, options);
-    }
+    const raw = await connection.request(method, params, options);
     return parseResult(method, connection.legacy ? legacyResult(method, raw) : raw);
-  }
-
-  /** Initializes a 2025-11-25 connection again (one renewal at a time, shared by the requests that wait). */
-  #renew(connection: Connection): Promise<void> {
-    connection.renewing ??= (async () => {
-      try {
-        await negotiate(connection.requester, '2025-11-25', connection.hello);
-        connection.renewals++;
-      } finally {
-        connection.renewing = undefined;
-      }
-    })();
-    return connection.renewing;
   }
 
   /** One request of a method that never answers `input_required`. */

@@ -3,7 +3,6 @@ import {
   type JSONRPCMessage,
   type JSONRPCResponse,
   jsonRpcError,
-  LATEST_PROTOCOL_VERSION,
   MessageQueue,
   MetaKey,
   messageKind,
@@ -14,16 +13,8 @@ import {
 } from '@boomerang/protocol';
 import { type AnswerReader, describe, isResume, readAnswer, sleep } from './client-answer.js';
 import { LegacyHttpSession } from './client-session.js';
-import {
-  encodeHeaderValue,
-  HeaderName,
-  headerTextOf,
-  isObject,
-  nameParamOf,
-  type ParamHeader,
-  paramHeadersOf,
-  valueAt,
-} from './headers.js';
+import { ToolHeaders } from './client-tool-headers.js';
+import { HeaderName, isObject } from './headers.js';
 
 /** The `fetch` the client transport calls; `globalThis.fetch` fits, and so does a test double or a handler. */
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
@@ -40,6 +31,9 @@ export interface StreamableHttpClientTransportOptions {
   /** Receives warnings, e.g. a tool dropped for an invalid `x-mcp-header`. Default `console.warn`. */
   readonly onWarning?: ((message: string) => void) | undefined;
 }
+
+/** A POST's init, its headers as `#headersFor` built them. */
+type PostInit = RequestInit & { headers: Headers };
 
 /** How many times a 2025-11-25 request's event stream is picked up again before the request fails. */
 const MAX_RESUMES = 5;
@@ -77,12 +71,11 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #url: URL;
   readonly #fetch: FetchLike;
   readonly #headers: StreamableHttpClientTransportOptions['headers'];
-  readonly #warn: (message: string) => void;
   readonly #queue = new MessageQueue();
   readonly #inflight = new Map<string, AbortController>();
   readonly #all = new AbortController();
   /** `x-mcp-header` declarations per tool name, from the latest `tools/list` results. */
-  readonly #paramHeaders = new Map<string, readonly ParamHeader[]>();
+  readonly #toolHeaders: ToolHeaders;
   /** The 2025-11-25 session an `initialize` started, if any. */
   #session: LegacyHttpSession | undefined;
   #closed = false;
@@ -96,7 +89,9 @@ export class StreamableHttpClientTransport implements Transport {
     }
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#headers = options.headers;
-    this.#warn = options.onWarning ?? ((message) => console.warn(`[transport-http] ${message}`));
+    this.#toolHeaders = new ToolHeaders(
+      options.onWarning ?? ((message) => console.warn(`[transport-http] ${message}`)),
+    );
     this.messages = this.#queue.iterable({ onReturn: () => this.close() });
   }
 
@@ -130,7 +125,7 @@ export class StreamableHttpClientTransport implements Transport {
     const signals = [controller.signal, this.#all.signal];
     if (options.signal !== undefined) signals.push(options.signal);
     const signal = AbortSignal.any(signals);
-    const init: RequestInit = { method: 'POST', headers, body, signal };
+    const init: PostInit = { method: 'POST', headers, body, signal };
 
     if (kind !== 'request') {
       const what = method ?? 'a response';
@@ -166,7 +161,7 @@ export class StreamableHttpClientTransport implements Transport {
     id: RequestId,
     method: string,
     body: string,
-    init: RequestInit,
+    init: PostInit,
     headersAgain: (params: Record<string, unknown> | undefined) => Promise<Headers>,
     signal: AbortSignal,
   ): Promise<void> {
@@ -183,7 +178,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   /** Re-reads `tools/list` (every page, at most 20); true when `name`'s declarations changed. */
   async #refreshParamHeaders(name: string, meta: unknown, signal: AbortSignal): Promise<boolean> {
-    const before = JSON.stringify(this.#paramHeaders.get(name));
+    const before = this.#toolHeaders.fingerprint(name);
     let cursor: unknown;
     for (let page = 0; page < 20 && !signal.aborted; page++) {
       const id = `transport-http/tools-list/${++this.#refreshes}`;
@@ -201,7 +196,7 @@ export class StreamableHttpClientTransport implements Transport {
       cursor = result.nextCursor;
       if (typeof cursor !== 'string') break;
     }
-    return JSON.stringify(this.#paramHeaders.get(name)) !== before;
+    return this.#toolHeaders.fingerprint(name) !== before;
   }
 
   /**
@@ -213,7 +208,7 @@ export class StreamableHttpClientTransport implements Transport {
   async #roundTrip(
     id: RequestId,
     method: string,
-    init: RequestInit,
+    init: PostInit,
     signal: AbortSignal,
   ): Promise<JSONRPCMessage | undefined> {
     const failure = (why: string, status?: number) =>
@@ -224,7 +219,7 @@ export class StreamableHttpClientTransport implements Transport {
             message: `HTTP transport: ${why}`,
             data: transportFailureData(status),
           }) as JSONRPCMessage);
-    const session = new Headers(init.headers).has(HeaderName.session) ? this.#session : undefined;
+    const session = init.headers.has(HeaderName.session) ? this.#session : undefined;
     let response: Response;
     try {
       response = await this.#fetch(this.#url, init);
@@ -327,20 +322,7 @@ export class StreamableHttpClientTransport implements Transport {
     } else if (method === 'initialize' && typeof version !== 'string') {
       headers.set(HeaderName.method, method);
     } else if (method !== undefined) {
-      headers.set(
-        HeaderName.protocolVersion,
-        typeof version === 'string' ? version : LATEST_PROTOCOL_VERSION,
-      );
-      headers.set(HeaderName.method, method);
-      const nameParam = nameParamOf(method);
-      const name = nameParam === undefined ? undefined : params?.[nameParam];
-      if (typeof name === 'string') headers.set(HeaderName.name, encodeHeaderValue(name));
-      if (method === 'tools/call' && typeof name === 'string') {
-        for (const { header, path } of this.#paramHeaders.get(name) ?? []) {
-          const text = headerTextOf(valueAt(params?.arguments, path));
-          if (text !== undefined) headers.set(`${HeaderName.paramPrefix}${header}`, encodeHeaderValue(text));
-        }
-      }
+      this.#toolHeaders.write(headers, method, params, version);
     }
     for (const [key, value] of await this.#commonHeaders()) headers.set(key, value);
     for (const [key, value] of Object.entries(extra ?? {})) headers.set(key, value);
@@ -355,21 +337,7 @@ export class StreamableHttpClientTransport implements Transport {
   /** The response as delivered: `id` filled in when the server could not read it, `tools/list` filtered. */
   #withId(response: JSONRPCResponse, id: RequestId, method: string): JSONRPCMessage {
     if ('error' in response) return response.id === undefined ? { ...response, id } : response;
-    if (method !== 'tools/list' || !isObject(response.result) || !Array.isArray(response.result.tools)) {
-      return response;
-    }
-    const tools = response.result.tools.filter((tool: unknown) => {
-      if (!isObject(tool) || typeof tool.name !== 'string') return true; // the client's schema rejects it
-      const declared = paramHeadersOf(tool.inputSchema);
-      if (declared.ok) {
-        this.#paramHeaders.set(tool.name, declared.headers);
-        return true;
-      }
-      this.#paramHeaders.delete(tool.name);
-      this.#warn(`dropped tool "${tool.name}" from tools/list: ${declared.reason}`);
-      return false;
-    });
-    return { ...response, result: { ...response.result, tools } } as JSONRPCMessage;
+    return method === 'tools/list' ? this.#toolHeaders.filter(response) : response;
   }
 
   #deliver(message: JSONRPCMessage): void {

@@ -183,5 +183,5 @@ export function isModern(message: unknown): boolean {
 
 /** True for a 2025-11-25 `initialize` request. */
 export function isInitialize(message: JSONRPCMessage): message is JSONRPCRequest {
-  return messageKind(message) === 'request' && (message as JSONRPCRequest).method === 'initialize';
+  return (message as { method?: unknown }).method === 'initialize' && messageKind(message) === 'request';
 }
