@@ -10,13 +10,16 @@
 //   stdio — each SDK's own Client and stdio client transport spawning the server; flows/s, p50/p99, and the
 //           server child's CPU per flow (read from /proc/<pid>/stat where there is one).
 //   cold  — spawn → first stdio `tools/call` answered, median of N, for both SDKs, `node -e 0` as the floor.
+//   --floor adds a third HTTP server, the workload hand-written on bare node:http (transports/floor-server.mjs: no
+//           checks, no validation, state echoed in plain text), to show what node:http and JSON alone cost per
+//           request on this machine.
 //
 // Every cell is measured in slices that alternate between the two sides (A B, then B A …), as in the flow bench.
 // Servers listen on 127.0.0.1 only; every child process is stopped at the end (IPC `exit`, then SIGKILL).
 //
 // Run after `pnpm build`:  node apps/bench/src/transports.bench.mjs [--duration=4000] [--warmup=1000]
 //   [--slices=2] [--flows=plain,confirm,wizard] [--concurrency=32] [--parts=http,stdio,cold] [--cold-runs=10]
-//   [--side=both|official|boomerang] [--http-client=net|fetch] [--cpu-prof=DIR]  (--cpu-prof runs every server child with `node --cpu-prof`
+//   [--side=both|official|boomerang] [--floor] [--http-client=net|fetch] [--cpu-prof=DIR]  (--cpu-prof runs every server child with `node --cpu-prof`
 //   and writes the .cpuprofile files to DIR when it exits; summarize one with transports/cpuprofile-top.mjs)
 //   [--server-flags=--expose-gc,…]  (more node flags for every server child; with --expose-gc the HTTP memory
 //   table also reports the live heap after a full collection)
@@ -74,9 +77,11 @@ try {
 // ---------------------------------------------------------------------------------------------------- HTTP
 
 async function benchHttp() {
+  // --floor: one more server, hand-written on bare node:http (transports/floor-server.mjs), for the machine's floor.
+  const httpSides = options.floor ? [...sides, { name: 'node:http floor', key: 'floor' }] : sides;
   const servers = [];
   try {
-    for (const side of sides) servers.push(await startHttpServer(side.key));
+    for (const side of httpSides) servers.push(await startHttpServer(side.key));
     const makeClient = options.httpClient === 'fetch' ? rawHttpClient : rawNetClient;
     const clients = servers.map((server) => makeClient(server.url));
     const rows = [];
@@ -85,16 +90,16 @@ async function benchHttp() {
         const results = await runCell(
           flow,
           concurrency,
-          sides.map((_, i) => ({
+          httpSides.map((_, i) => ({
             call: (name, n) => clients[i].call(name, n),
             window: () => httpWindow(servers[i], clients[i]),
           })),
         );
-        for (const [i, side] of sides.entries()) rows.push({ flow, concurrency, side, ...results[i] });
+        for (const [i, side] of httpSides.entries()) rows.push({ flow, concurrency, side, ...results[i] });
       }
     }
     const memory = [];
-    for (const [i, side] of sides.entries()) {
+    for (const [i, side] of httpSides.entries()) {
       const after = await servers[i].stats();
       // With --server-flags=--expose-gc: the live heap after a full collection, to tell retention from garbage.
       const live = options.serverFlags.includes('--expose-gc') ? await servers[i].stats(true) : undefined;
@@ -475,8 +480,8 @@ function parseOptions() {
       .slice(2)
       .filter((a) => a.startsWith('--'))
       .map((a) => {
-        const [k, v = ''] = a.slice(2).split('=');
-        return [k, v];
+        const at = a.indexOf('='); // split at the first '=' only: --server-flags=--max-semi-space-size=2
+        return at < 0 ? [a.slice(2), ''] : [a.slice(2, at), a.slice(at + 1)];
       }),
   );
   const num = (flag, fallback) => Number(args.get(flag) ?? fallback);
@@ -493,5 +498,6 @@ function parseOptions() {
     cpuProf: args.get('cpu-prof') || undefined,
     serverFlags: list('server-flags', ''),
     httpClient: args.get('http-client') === 'fetch' ? 'fetch' : 'net',
+    floor: args.has('floor'),
   };
 }

@@ -1,6 +1,8 @@
 // @boomerang/protocol: every MCP 2026-07-28 message as a zod schema and a type, plus the JSON-RPC, error and
 // transport contracts the other packages share.
 
+// --- transport contracts
+export { CancellableHandleContext, type Cancellation, RequestCancellation } from './cancellation.js';
 // --- constants
 export {
   CACHEABLE_METHODS,
@@ -15,7 +17,6 @@ export {
   MetaKey,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './constants.js';
-
 // --- errors
 export {
   ErrorCode,
@@ -26,8 +27,6 @@ export {
   type TransportFailureData,
   transportFailureData,
 } from './errors.js';
-
-// --- transport contracts
 export { MessageQueue, type MessageQueueHooks } from './message-queue.js';
 export type {
   AuthInfo,

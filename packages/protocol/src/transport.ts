@@ -1,3 +1,4 @@
+import type { Cancellation } from './cancellation.js';
 import type {
   JSONRPCMessage,
   JSONRPCNotification,
@@ -61,6 +62,12 @@ export interface Transport extends AsyncDisposable {
 export interface HandleContext {
   /** Aborted when the peer goes away or cancels; the handler's work should stop. */
   signal?: AbortSignal;
+  /**
+   * The same cancellation as `signal`, for handlers that only need to know (`aborted`, `onAbort`): a transport
+   * that sets it makes the `AbortController` behind `signal` only when `signal` is read (see
+   * `CancellableHandleContext`). Handlers prefer it to `signal` when both are there.
+   */
+  readonly cancellation?: Cancellation;
   /** The authenticated principal, when the transport authenticates. */
   auth?: AuthInfo;
   /**

@@ -1,95 +1,4 @@
-import type { AuthInfo, HandleContext } from '@boomerang/protocol';
-
-/**
- * How one request learns that it was cancelled. Most requests never are, and most handlers never read
- * `ctx.signal`, so the stream transports hand the server a {@link RequestCancellation}, which makes its
- * `AbortController` only when somebody reads `signal`; the server itself waits with {@link onAbort}.
- */
-export interface Cancellation {
-  /** True once the request was cancelled (or its connection went away). */
-  readonly aborted: boolean;
-  /** The request's signal, made on first read: aborted already (with the reason) if the request was. */
-  readonly signal: AbortSignal;
-  /** Calls `listener` once when the request is cancelled (never if it already was); returns the unsubscribe. */
-  onAbort(listener: () => void): () => void;
-}
-
-/** The key under which a stream transport's {@link HandleContext} carries its {@link RequestCancellation}. */
-export const CANCELLATION: unique symbol = Symbol('boomerang.cancellation');
-
-/** A {@link HandleContext} as the stream transports build it (see connect.ts). */
-export interface CancellableContext extends HandleContext {
-  readonly [CANCELLATION]?: Cancellation;
-}
-
-/**
- * The cancellation of one request served over a stream transport: `abort(reason)` as on an `AbortController`,
- * but the controller and its `AbortSignal` exist only once `signal` is read.
- */
-export class RequestCancellation implements Cancellation {
-  #aborted = false;
-  #reason: unknown;
-  #controller: AbortController | undefined;
-  #listeners: (() => void)[] | undefined;
-
-  get aborted(): boolean {
-    return this.#aborted;
-  }
-
-  get signal(): AbortSignal {
-    if (this.#controller === undefined) {
-      this.#controller = new AbortController();
-      if (this.#aborted) this.#controller.abort(this.#reason);
-    }
-    return this.#controller.signal;
-  }
-
-  /** Cancels the request: `signal` aborts with `reason`, and every {@link onAbort} listener runs once. */
-  abort(reason: unknown): void {
-    if (this.#aborted) return;
-    this.#aborted = true;
-    this.#reason = reason;
-    this.#controller?.abort(reason);
-    const listeners = this.#listeners;
-    this.#listeners = undefined;
-    if (listeners !== undefined) for (const listener of listeners) listener();
-  }
-
-  onAbort(listener: () => void): () => void {
-    if (this.#aborted) return noop;
-    this.#listeners ??= [];
-    this.#listeners.push(listener);
-    return () => {
-      const at = this.#listeners?.indexOf(listener) ?? -1;
-      if (at >= 0) this.#listeners?.splice(at, 1);
-    };
-  }
-}
-
-/**
- * The {@link HandleContext} a stream transport gives each request: a class rather than an object literal with
- * a `signal` getter, which costs several times more to create on every request. `signal` is read through the
- * prototype (it makes the request's AbortController on first read); the other members are own.
- */
-export class StreamHandleContext implements CancellableContext {
-  readonly [CANCELLATION]: RequestCancellation;
-  readonly notify: NonNullable<HandleContext['notify']>;
-  declare readonly auth?: AuthInfo;
-
-  constructor(
-    cancellation: RequestCancellation,
-    notify: NonNullable<HandleContext['notify']>,
-    auth: AuthInfo | undefined,
-  ) {
-    this[CANCELLATION] = cancellation;
-    this.notify = notify;
-    if (auth !== undefined) (this as { auth?: AuthInfo }).auth = auth;
-  }
-
-  get signal(): AbortSignal {
-    return this[CANCELLATION].signal;
-  }
-}
+import type { Cancellation, HandleContext } from '@boomerang/protocol';
 
 const noop = (): void => {};
 
@@ -101,11 +10,13 @@ const NEVER: Cancellation = Object.freeze({
 });
 
 /**
- * The cancellation behind `hctx`: the stream transport's own, else one over `hctx.signal` (what HTTP passes to
- * `handle()`), else one that never aborts. `hctx.signal` is not read when the transport's own is there.
+ * The cancellation behind `hctx`: the transport's own (`hctx.cancellation`: stdio, memory and `listen` hand the
+ * server a lazy one, whose AbortController exists only if the handler reads `ctx.signal`), else one over
+ * `hctx.signal` (a fetch handler, a direct `handle()` call), else one that never aborts. `hctx.signal` is not
+ * read when the transport's own is there.
  */
-export function cancellationOf(hctx: CancellableContext): Cancellation {
-  const own = hctx[CANCELLATION];
+export function cancellationOf(hctx: HandleContext): Cancellation {
+  const own = hctx.cancellation;
   if (own !== undefined) return own;
   const { signal } = hctx;
   return signal === undefined ? NEVER : new SignalCancellation(signal);

@@ -1,17 +1,18 @@
 import {
   type AuthInfo,
+  CancellableHandleContext,
   ErrorCode,
   type HandleContext,
   type JSONRPCRequest,
   type JSONRPCResponse,
   jsonRpcError,
   parseMessage,
+  RequestCancellation,
   type RequestId,
   type StreamConnection,
   type StreamConnectOptions,
   type Transport,
 } from '@boomerang/protocol';
-import { RequestCancellation, StreamHandleContext } from './cancellation.js';
 import type { LogFn } from './types.js';
 import { isPlainObject } from './util.js';
 
@@ -103,11 +104,11 @@ export function serveTransport(
       void send(jsonRpcError(request.id, error), request.id);
       return;
     }
-    // No AbortController unless the handler reads ctx.signal (cancellation.ts).
+    // No AbortController unless the handler reads ctx.signal (RequestCancellation, @boomerang/protocol).
     const controller = new RequestCancellation();
     inflight.set(key, controller);
     const notify: NonNullable<HandleContext['notify']> = (notification) => send(notification, request.id);
-    const ctx = new StreamHandleContext(controller, notify, authOf(request).auth);
+    const ctx = new CancellableHandleContext(controller, notify, authOf(request).auth);
     const isListen = request.method === 'subscriptions/listen';
     const done = serve(request, ctx, ending.signal).then(async (response) => {
       if (inflight.get(key) === controller) inflight.delete(key);

@@ -1,4 +1,9 @@
-import type { JSONRPCNotification, LoggingLevel } from '@boomerang/protocol';
+import {
+  CancellableHandleContext,
+  type JSONRPCNotification,
+  type LoggingLevel,
+  RequestCancellation,
+} from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
 import { Server } from './server.js';
 import { example, haveExamples, meta, recordingLogger, request, resultOf } from './test-support/wire.js';
@@ -52,6 +57,31 @@ describe('the request context', () => {
       logLevel: undefined,
     });
     expect(seen?.signal).toBeInstanceOf(AbortSignal);
+  });
+  it('makes the signal on first read from the transport’s cancellation; sendProgress and log work destructured', async () => {
+    const cancellation = new RequestCancellation();
+    const sent: JSONRPCNotification[] = [];
+    let signal: AbortSignal | undefined;
+    const server = new Server(info, {
+      capabilities: { logging: {} },
+      onCallTool: async (_p, ctx) => {
+        const { sendProgress, log } = ctx;
+        await sendProgress(1);
+        await log('error', 'boom');
+        signal = ctx.signal;
+        return { content: [] };
+      },
+    });
+    const params = {
+      name: 't',
+      _meta: meta({}, { progressToken: 'p', 'io.modelcontextprotocol/logLevel': 'info' }),
+    };
+    await server.handle(
+      request('tools/call', params),
+      new CancellableHandleContext(cancellation, (n) => void sent.push(n)),
+    );
+    expect(sent.map((n) => n.method)).toEqual(['notifications/progress', 'notifications/message']);
+    expect(signal).toBe(cancellation.signal);
   });
 });
 

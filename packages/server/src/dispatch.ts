@@ -1,5 +1,6 @@
 import {
   type AuthInfo,
+  type Cancellation,
   type ClientCapabilities,
   ErrorCode,
   type HandleContext,
@@ -18,7 +19,7 @@ import {
   type SubscriptionsListenRequestParams,
   safeParse,
 } from '@boomerang/protocol';
-import { type CancellableContext, type Cancellation, cancellationOf } from './cancellation.js';
+import { cancellationOf } from './cancellation.js';
 import { createRequestContext, type EraContext, isLoggingLevel } from './context.js';
 import { unwrapCursor } from './cursor.js';
 import { currentCapabilities, discoverResult } from './discover.js';
@@ -69,7 +70,7 @@ export async function serveRequest(
   ending?: AbortSignal,
 ): Promise<JSONRPCResponse | undefined> {
   const { id, method } = request;
-  const cancel = cancellationOf(hctx as CancellableContext);
+  const cancel = cancellationOf(hctx);
   try {
     const spec = METHODS.get(method);
     if (spec === undefined)

@@ -84,6 +84,28 @@ describe('sealed()', () => {
     expect(envelope.open(envelope.seal('s', bare) as string, { ...binding, arguments: {} })).toBe('s');
   });
 
+  it('binds each token to its own context through the cache of recent digests (evicted, long and binder ones too)', () => {
+    const bindingFor = (n: number, padding = '') => ({ ...binding, arguments: { n, padding } });
+    const count = 300; // more than the digests it remembers
+    const long = 'x'.repeat(600); // a context text too long to remember
+    for (const envelope of [
+      sealed({ keys: [key] }),
+      sealed({ keys: [key], bindPrincipal: (b) => `tenant-${String(b.arguments?.n)}` }),
+    ]) {
+      const tokens = Array.from({ length: count }, (_, n) => envelope.seal(`s${n}`, bindingFor(n)) as string);
+      const longToken = envelope.seal('long', bindingFor(0, long)) as string;
+      for (let n = 0; n < count; n++) {
+        expect(envelope.open(tokens[n] as string, bindingFor(n))).toBe(`s${n}`);
+        expect(reasonOf(() => envelope.open(tokens[n] as string, bindingFor((n + 1) % count)))).toBe(
+          'context',
+        );
+      }
+      expect(envelope.open(longToken, bindingFor(0, long))).toBe('long');
+      expect(reasonOf(() => envelope.open(longToken, bindingFor(0, `${long}y`)))).toBe('context');
+      expect(reasonOf(() => envelope.open(longToken, bindingFor(0)))).toBe('context');
+    }
+  });
+
   it('ignores the principal with bindPrincipal: false', () => {
     const envelope = sealed({ keys: [key], bindPrincipal: false });
     const token = envelope.seal('s', binding) as string;

@@ -161,7 +161,10 @@ export interface RequestContext {
   readonly requestId: RequestId;
   /** The JSON-RPC method, e.g. `"tools/call"`. */
   readonly method: string;
-  /** Aborted when the client cancels (`notifications/cancelled`) or the connection goes away. */
+  /**
+   * Aborted when the client cancels (`notifications/cancelled`) or the connection goes away. A getter: the
+   * request's `AbortController` is made the first time it is read (so `{ ...ctx }` does not copy it).
+   */
   readonly signal: AbortSignal;
   /** `_meta["io.modelcontextprotocol/protocolVersion"]`, already checked to be supported. */
   readonly protocolVersion: string;

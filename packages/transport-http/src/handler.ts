@@ -1,5 +1,6 @@
 import {
   type AuthInfo,
+  CancellableHandleContext,
   ErrorCode,
   type HandleContext,
   type JSONRPCErrorResponse,
@@ -10,6 +11,7 @@ import {
   type MessageHandler,
   messageKind,
   parseMessage,
+  RequestCancellation,
   type RequestId,
 } from '@boomerang/protocol';
 import { type BodyResult, readBody } from './body.js';
@@ -113,13 +115,14 @@ export interface Exchange {
   readonly headers: HeaderReader;
   /** The request URL (for a request without a `Host` header). */
   readonly url: string;
-  /** Aborts when the client goes away. */
+  /** Aborts when the client goes away (made on first read when the exchange has a {@link cancellation}). */
   readonly signal: AbortSignal;
   /**
-   * The controller of `signal` when the exchange owns it (nobody else aborts it): the handler then gets `signal`
-   * itself, and cancelling the event stream aborts it, instead of one more controller per request.
+   * The cancellation behind `signal` when the exchange owns it (nobody else aborts it): the handler then gets it
+   * as `ctx.cancellation`, and cancelling the event stream aborts it, instead of an `AbortController`, its signal
+   * and a listener per request.
    */
-  readonly controller?: AbortController | undefined;
+  readonly cancellation?: RequestCancellation | undefined;
   /** Reads the body under `limit` bytes (see {@link readBody}); rejects when it cannot be read. */
   readBody(limit: number): Promise<BodyResult>;
   /** The request as a web `Request`, for `authenticate` (built on demand). */
@@ -262,13 +265,12 @@ function answer(
   auth: AuthInfo | undefined,
   onError: (error: unknown) => void,
 ): Promise<Reply> {
-  // The exchange's own controller, or one that follows the request's signal (both cheaper than `AbortSignal.any`).
-  const requestSignal = exchange.signal;
-  const owned = exchange.controller;
-  const cancel = owned ?? new AbortController();
-  const signal = cancel.signal;
-  const follow = () => cancel.abort(requestSignal.reason);
-  if (owned === undefined) {
+  // The exchange's own cancellation, or one that follows the request's signal (cheaper than `AbortSignal.any`).
+  const owned = exchange.cancellation;
+  const cancel = owned ?? new RequestCancellation();
+  const requestSignal = owned === undefined ? exchange.signal : undefined;
+  const follow = () => cancel.abort(requestSignal?.reason);
+  if (requestSignal !== undefined) {
     if (requestSignal.aborted) follow();
     else requestSignal.addEventListener('abort', follow, { once: true });
   }
@@ -277,7 +279,7 @@ function answer(
 
   return new Promise<Reply>((resolve) => {
     const notify = (notification: JSONRPCNotification): void => {
-      if (finished || signal.aborted) return;
+      if (finished || cancel.aborted) return;
       if (stream === undefined) {
         stream = openEventStream((reason) => {
           finished = true;
@@ -287,17 +289,17 @@ function answer(
       }
       stream.write(notification);
     };
-    const ctx: HandleContext = { signal, notify, ...(auth && { auth }) };
+    const ctx = new CancellableHandleContext(cancel, notify, auth);
 
     void safeHandle(handler, message, ctx, onError).then((response) => {
-      const reply = response ?? cancelled(message.id, signal);
+      const reply = response ?? cancelled(message.id, cancel.aborted);
       // Through `exchange`, not `requestSignal`: this closure keeps the exchange (and a web `Request` behind it)
       // alive until the handler is done. A `Request` forwards its `init.signal` to its own signal through a weak
       // reference, so a collected `Request` would never tell the handler that its client went away.
       if (owned === undefined) exchange.signal.removeEventListener('abort', follow);
       finished = true;
       if (stream !== undefined) {
-        if (!signal.aborted) stream.write(reply);
+        if (!cancel.aborted) stream.write(reply);
         stream.close();
         return;
       }
@@ -325,7 +327,7 @@ async function safeHandle(
 }
 
 /** The answer when the handler dropped a request (its signal aborted): nobody is listening any more. */
-function cancelled(id: RequestId, signal: AbortSignal): JSONRPCErrorResponse {
-  const reason = signal.aborted ? 'Request cancelled' : 'Internal error: the handler sent no response';
+function cancelled(id: RequestId, aborted: boolean): JSONRPCErrorResponse {
+  const reason = aborted ? 'Request cancelled' : 'Internal error: the handler sent no response';
   return jsonRpcError(id, { code: ErrorCode.InternalError, message: reason });
 }

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { Client } from '@boomerang/client';
+import type { HandleContext, MessageHandler } from '@boomerang/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler } from './handler.js';
@@ -173,6 +174,33 @@ describe('listen', () => {
     await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
     controller.abort();
     await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
+    await transport.close();
+  });
+
+  it('hands the handler a lazy cancellation: onAbort fires on disconnect, and a signal read late is aborted', async () => {
+    let seen: HandleContext | undefined;
+    let onAborted!: () => void;
+    const aborted = new Promise<void>((resolve) => {
+      onAborted = resolve;
+    });
+    const handler: MessageHandler = {
+      handle: (_message, ctx) => {
+        seen = ctx;
+        ctx?.cancellation?.onAbort(() => onAborted());
+        return new Promise(() => {}); // never answers: only the disconnect ends it
+      },
+    };
+    const server = await start(handler);
+    const transport = new StreamableHttpClientTransport(server.url);
+    const controller = new AbortController();
+    await transport.send(rpc('tools/list', {}, 1), { signal: controller.signal });
+    await vi.waitFor(() => expect(seen).toBeDefined());
+    expect(seen?.cancellation?.aborted).toBe(false);
+    controller.abort();
+    await aborted;
+    expect(seen?.cancellation?.aborted).toBe(true);
+    expect(seen?.signal?.aborted).toBe(true); // made now, already aborted, with the reason
+    expect(seen?.signal?.reason).toEqual(new Error('the client disconnected'));
     await transport.close();
   });
 

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import type { MessageHandler } from '@boomerang/protocol';
+import { type MessageHandler, RequestCancellation } from '@boomerang/protocol';
 import type { BodyResult } from './body.js';
 import {
   type HeaderReader,
@@ -170,9 +170,10 @@ async function respondNative(
   path: string,
   other: Other,
 ) {
-  const abort = new AbortController();
+  // Lazy: no AbortController (nor a listener on its signal) unless the handler or a stream reads `signal`.
+  const cancellation = new RequestCancellation();
   res.once('close', () => {
-    if (!res.writableFinished) abort.abort(new Error('the client disconnected'));
+    if (!res.writableFinished) cancellation.abort(new Error('the client disconnected'));
   });
   let reply: Reply;
   try {
@@ -189,29 +190,44 @@ async function respondNative(
       }
       url = parsed.href;
     }
-    reply = await endpoint(nodeExchange(req, url, abort));
+    reply = await endpoint(new NodeExchange(req, url, cancellation));
   } catch {
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
     return;
   }
   closeIfUnread(req, res);
-  if (reply instanceof Response) await writeResponse(reply, res, abort.signal);
+  if (reply instanceof Response) await writeResponse(reply, res, cancellation.signal);
   else writePlain(reply, res);
 }
 
-function nodeExchange(req: IncomingMessage, url: string, controller: AbortController): Exchange {
-  const method = req.method ?? 'GET';
-  const headers = nodeHeaders(req);
-  const signal = controller.signal;
-  return {
-    method,
-    headers,
-    url,
-    signal,
-    controller,
-    readBody: (limit) => readNodeBody(req, limit),
-    toRequest: () => new Request(url, { method, headers: webHeaders(req), signal }),
-  };
+/** The {@link Exchange} of a node:http request (a class: `signal` is a getter, made only when read). */
+class NodeExchange implements Exchange {
+  readonly method: string;
+  readonly headers: HeaderReader;
+  readonly url: string;
+  readonly cancellation: RequestCancellation;
+  readonly #req: IncomingMessage;
+
+  constructor(req: IncomingMessage, url: string, cancellation: RequestCancellation) {
+    this.#req = req;
+    this.method = req.method ?? 'GET';
+    this.headers = nodeHeaders(req);
+    this.url = url;
+    this.cancellation = cancellation;
+  }
+
+  get signal(): AbortSignal {
+    return this.cancellation.signal;
+  }
+
+  readBody(limit: number): Promise<BodyResult> {
+    return readNodeBody(this.#req, limit);
+  }
+
+  toRequest(): Request {
+    const req = this.#req;
+    return new Request(this.url, { method: this.method, headers: webHeaders(req), signal: this.signal });
+  }
 }
 
 /**

@@ -1,5 +1,7 @@
 import { Buffer } from 'node:buffer';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type * as ChildProcesses from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import process from 'node:process';
 import type { Readable } from 'node:stream';
 import {
@@ -67,6 +69,18 @@ const STDOUT_AFTER_EXIT_MS = 1000;
 /** When a write fails or stdout ends, how long `send` waits for the exit status so its error can name it. */
 const EXIT_STATUS_WAIT_MS = 500;
 const noop = (): void => {};
+
+let loaded: typeof ChildProcesses | undefined;
+
+/**
+ * `node:child_process`, loaded by the first spawn rather than when the package is imported: a stdio *server*
+ * imports this package too, and `child_process` (with `net` and `dgram` behind it) adds milliseconds to its
+ * cold start for nothing.
+ */
+function childProcesses(): typeof ChildProcesses {
+  loaded ??= createRequire(import.meta.url)('node:child_process') as typeof ChildProcesses;
+  return loaded;
+}
 
 /**
  * The client end of the stdio transport: spawns an MCP server as a child process and exchanges newline-delimited
@@ -218,7 +232,7 @@ export class StdioClientTransport implements Transport {
     if (this.#isClosed()) return this.#closedError().then((error) => Promise.reject(error));
     let child: ChildProcess;
     try {
-      child = spawn(this.#command, this.#args, {
+      child = childProcesses().spawn(this.#command, this.#args, {
         ...(this.#cwd === undefined ? {} : { cwd: this.#cwd }),
         env: this.#env,
         stdio: ['pipe', 'pipe', this.#stderr],

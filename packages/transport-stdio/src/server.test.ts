@@ -247,5 +247,6 @@ describe('StdioServerTransport in a real server process', () => {
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     expect(await nextLine()).toBeUndefined(); // stdout ended, nothing else was written
     expect(stderr.join('')).toContain('echo-server: stdin ended');
+    expect(stderr.join('')).toContain('echo-server: child_process loaded: false');
   });
 });

@@ -1,7 +1,8 @@
 // Child process of the transport bench: serves the workload over Streamable HTTP on 127.0.0.1 (JSON responses)
-// for one SDK, `node http-server.mjs boomerang|official`. Talks to the parent over IPC: sends `{ type: 'ready',
-// url }` once listening, answers `{ type: 'stats' }` with its own `process.cpuUsage()` and memory, and on
-// `{ type: 'exit' }` (or when the parent goes away) closes the server and exits, so `--cpu-prof` gets written.
+// for one SDK, `node http-server.mjs boomerang|official` (or `floor`: transports/floor-server.mjs, no SDK). Talks
+// to the parent over IPC: sends `{ type: 'ready', url }` once listening, answers `{ type: 'stats' }` with its own
+// `process.cpuUsage()` and memory, and on `{ type: 'exit' }` (or when the parent goes away) closes the server and
+// exits, so `--cpu-prof` gets written.
 //
 // Boomerang: `listen(server)` from `@boomerang/transport-http/node` (createHttpHandler behind node:http, its
 // loopback Host/Origin checks on). Official 2.4.0: `createMcpHandler(factory, { legacy: 'reject', responseMode:
@@ -12,7 +13,12 @@ import { createServer } from 'node:http';
 import process from 'node:process';
 
 const side = process.argv[2];
-const { url, close } = side === 'boomerang' ? await serveBoomerang() : await serveOfficial();
+const { url, close } =
+  side === 'boomerang'
+    ? await serveBoomerang()
+    : side === 'floor'
+      ? await (await import('./floor-server.mjs')).serveFloor()
+      : await serveOfficial();
 
 process.on('message', (message) => {
   if (message?.type === 'stats') {

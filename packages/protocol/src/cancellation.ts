@@ -1,0 +1,97 @@
+import type { AuthInfo, HandleContext } from './transport.js';
+
+/**
+ * How one request learns that it was cancelled, without an `AbortSignal` until somebody asks for one. Most
+ * requests are never cancelled and most handlers never read `ctx.signal`, yet an `AbortController`, its signal
+ * and an event listener on it cost more per request than the rest of a small request's dispatch. A transport
+ * passes one as {@link HandleContext.cancellation}; a handler that finds it waits with {@link onAbort} and
+ * leaves `signal` unread.
+ */
+export interface Cancellation {
+  /** True once the request was cancelled (or its connection went away). */
+  readonly aborted: boolean;
+  /** The request's signal, made on first read: already aborted (with the reason) if the request was. */
+  readonly signal: AbortSignal;
+  /**
+   * Calls `listener` once when the request is cancelled (never when it already was: check {@link aborted}
+   * first). Returns the unsubscribe, which is safe to call more than once and after the abort.
+   */
+  onAbort(listener: () => void): () => void;
+}
+
+const noop = (): void => {};
+
+/**
+ * The {@link Cancellation} a transport owns for one request: `abort(reason)` as on an `AbortController`, but
+ * the controller and its `AbortSignal` exist only once `signal` is read.
+ *
+ * ```ts
+ * const cancellation = new RequestCancellation();
+ * socket.once('close', () => cancellation.abort(new Error('the client disconnected')));
+ * await server.handle(message, new CancellableHandleContext(cancellation));
+ * ```
+ */
+export class RequestCancellation implements Cancellation {
+  #aborted = false;
+  #reason: unknown;
+  #controller: AbortController | undefined;
+  #listeners: (() => void)[] | undefined;
+
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  /**
+   * Cancels the request: `signal` aborts with `reason` and every {@link onAbort} listener runs once, in the order
+   * they subscribed. Later calls do nothing.
+   */
+  abort(reason?: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason ?? new DOMException('This operation was aborted', 'AbortError');
+    this.#controller?.abort(this.#reason);
+    const listeners = this.#listeners;
+    this.#listeners = undefined;
+    if (listeners !== undefined) for (const listener of listeners) listener();
+  }
+
+  onAbort(listener: () => void): () => void {
+    if (this.#aborted) return noop;
+    this.#listeners ??= [];
+    this.#listeners.push(listener);
+    return () => {
+      const at = this.#listeners?.indexOf(listener) ?? -1;
+      if (at >= 0) this.#listeners?.splice(at, 1);
+    };
+  }
+}
+
+/**
+ * A {@link HandleContext} around a {@link Cancellation}: `signal` reads the cancellation's (so the
+ * `AbortController` is made only for a handler that reads it). A class rather than an object literal with a
+ * `signal` getter, which costs several times more to create on every request.
+ */
+export class CancellableHandleContext implements HandleContext {
+  readonly cancellation: Cancellation;
+  declare readonly notify?: NonNullable<HandleContext['notify']>;
+  declare readonly auth?: AuthInfo;
+
+  constructor(cancellation: Cancellation, notify?: HandleContext['notify'], auth?: AuthInfo) {
+    this.cancellation = cancellation;
+    // Only members that are there, as an object literal spreading them would have them.
+    if (notify !== undefined) (this as { notify?: HandleContext['notify'] }).notify = notify;
+    if (auth !== undefined) (this as { auth?: AuthInfo }).auth = auth;
+  }
+
+  get signal(): AbortSignal {
+    return this.cancellation.signal;
+  }
+}
