@@ -84,10 +84,10 @@ describe('sealed()', () => {
     expect(envelope.open(envelope.seal('s', bare) as string, { ...binding, arguments: {} })).toBe('s');
   });
 
-  it('binds each token to its own context through the cache of recent digests (evicted, long and binder ones too)', () => {
+  it('binds each of many tokens to its own context (long contexts and binder principals too)', () => {
     const bindingFor = (n: number, padding = '') => ({ ...binding, arguments: { n, padding } });
-    const count = 300; // more than the digests it remembers
-    const long = 'x'.repeat(600); // a context text too long to remember
+    const count = 300;
+    const long = 'x'.repeat(600);
     for (const envelope of [
       sealed({ keys: [key] }),
       sealed({ keys: [key], bindPrincipal: (b) => `tenant-${String(b.arguments?.n)}` }),

@@ -109,28 +109,16 @@ export function sealed(options: SealedOptions): RequestStateEnvelope {
   const sealer = createSealer(
     codec === undefined ? { ...common, keys: keys as readonly Uint8Array[] } : { ...common, codec },
   );
-  // Rounds of one request share their binding, so its context is hashed once per text, not per round: the
-  // digests of the most recent contexts (short ones only, so the map stays small) are kept by text, oldest out
-  // first.
-  const recent = new Map<string, SealContext>();
-  const prepare = (text: string): SealContext => {
-    if (text.length > MAX_REMEMBERED_CONTEXT) return sealer.prepareContext(text);
-    let context = recent.get(text);
-    if (context === undefined) {
-      context = sealer.prepareContext(text);
-      if (recent.size >= REMEMBERED_CONTEXTS) recent.delete(recent.keys().next().value as string);
-      recent.set(text, context);
-    }
-    return context;
-  };
-  // One request opens and seals under the same binding object: its context is written once. A `bindPrincipal`
-  // function runs on every seal and open, as documented, so its contexts are never memoised by binding.
+  // One request opens and seals under the same binding object: its context is written and hashed once. A
+  // `bindPrincipal` function runs on every seal and open, as documented, so its contexts are never memoised.
+  // Nothing is remembered across requests: a digest cache shared by all callers would time whether somebody
+  // else recently used the same tool with the same arguments.
   const contexts = new WeakMap<RequestStateBinding, SealContext>();
   const contextOf = (binding: RequestStateBinding): SealContext => {
-    if (typeof bindPrincipal === 'function') return prepare(bindingContext(binding, bindPrincipal));
+    if (typeof bindPrincipal === 'function') return bindingContext(binding, bindPrincipal);
     let context = contexts.get(binding);
     if (context === undefined) {
-      context = prepare(bindingContext(binding, bindPrincipal));
+      context = sealer.prepareContext(bindingContext(binding, bindPrincipal));
       contexts.set(binding, context);
     }
     return context;
@@ -147,10 +135,6 @@ export function sealed(options: SealedOptions): RequestStateEnvelope {
     },
   };
 }
-
-/** How many recent context digests {@link sealed} keeps, and the longest context text it keeps one for. */
-const REMEMBERED_CONTEXTS = 256;
-const MAX_REMEMBERED_CONTEXT = 512;
 
 /** The seal context for `binding` (see {@link sealed} for the exact format). */
 export function bindingContext(
