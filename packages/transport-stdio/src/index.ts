@@ -2,12 +2,8 @@
 // child process; the server end reads stdin and writes stdout.
 
 // --- client end
-export {
-  StdioClientTransport,
-  type StdioClientTransportOptions,
-  type StdioExit,
-  type StdioShutdownTimeouts,
-} from './client.js';
+export { StdioClientTransport } from './client.js';
+export type { StdioClientTransportOptions, StdioExit, StdioShutdownTimeouts } from './client-options.js';
 export { defaultEnvironment } from './environment.js';
 
 // --- server end
