@@ -27,6 +27,8 @@ export {
   type TransportFailureData,
   transportFailureData,
 } from './errors.js';
+// --- extensions
+export { type ExtensionCapabilities, extensionSettings, hasExtension } from './extensions.js';
 export { MessageQueue, type MessageQueueHooks } from './message-queue.js';
 export type {
   AuthInfo,
@@ -69,6 +71,16 @@ export {
   type ResultKind,
   resultTypeOf,
 } from './result.js';
+
+// --- validation with any Standard Schema
+export {
+  describeIssues,
+  isStandardSchemaV1,
+  type SchemaIssue,
+  type StandardSchemaV1,
+  type Validation,
+  validate,
+} from './validation.js';
 
 // --- runtime helpers: END
 
