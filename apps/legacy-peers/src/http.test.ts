@@ -57,7 +57,7 @@ async function serve(name: string, env: Record<string, string> = {}): Promise<Se
 v1ClientSuite('Streamable HTTP', {
   prepare: ensureBuilt,
   async start(options = {}) {
-    const timeout = options.legacyRequestTimeoutMs;
+    const timeout = options.requestTimeoutMs;
     const server = await serve(
       'boomerang-http.mjs',
       timeout === undefined ? {} : { PEER_LEGACY_TIMEOUT_MS: String(timeout) },

@@ -25,7 +25,7 @@ class PidKeepingTransport extends V1StdioClientTransport {
 v1ClientSuite('stdio', {
   prepare: ensureBuilt,
   async start(options = {}) {
-    const timeout = options.legacyRequestTimeoutMs;
+    const timeout = options.requestTimeoutMs;
     const transport = new PidKeepingTransport({
       command: process.execPath,
       args: [fixture('boomerang-stdio.mjs')],

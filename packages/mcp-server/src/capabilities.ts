@@ -8,21 +8,21 @@ export interface FeatureState {
   readonly completions: boolean;
 }
 
+const FEATURES = ['tools', 'prompts', 'resources', 'completions'] as const;
+
 /**
- * Keeps the advertised capabilities in step with the registries: each of `tools`, `prompts`, `resources` and
- * `completions` is present exactly when `on` says so, carrying what the author declared for it in the
- * `capabilities` option (a deep copy), or `{}`. Other members (`logging`, `extensions`…) are left as they are.
- * `caps` is mutated in place: the low-level server serves it by reference in every `server/discover`.
+ * The capabilities in force for what is registered: the author's `declared` capabilities (copied), where each of
+ * `tools`, `prompts`, `resources` and `completions` is present exactly when `on` says so, carrying what the
+ * author declared for it, or `{}`. Other members (`logging`, `extensions`…) are kept as declared.
  */
-export function syncCapabilities(
-  caps: ServerCapabilities,
+export function featureCapabilities(
   declared: ServerCapabilities | undefined,
   on: FeatureState,
-): void {
-  const target = caps as Record<string, unknown>;
-  const given = (declared ?? {}) as Record<string, unknown>;
-  for (const key of ['tools', 'prompts', 'resources', 'completions'] as const) {
-    if (!on[key]) delete target[key];
-    else target[key] ??= given[key] === undefined ? {} : structuredClone(given[key]);
+): ServerCapabilities {
+  const caps = structuredClone(declared ?? {}) as Record<string, unknown>;
+  for (const key of FEATURES) {
+    if (!on[key]) delete caps[key];
+    else caps[key] ??= {};
   }
+  return caps as ServerCapabilities;
 }

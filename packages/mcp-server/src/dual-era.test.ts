@@ -8,7 +8,7 @@ import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer } from './mcp-server.js';
-import { elicit, resolver } from './resolver-seam.js';
+import { elicit, resolver } from './resolvers/index.js';
 import { recordingLogger } from './test-support/wire.js';
 
 function shop() {

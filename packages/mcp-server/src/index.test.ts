@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type {
-  McpServerNotification,
   McpServerOptions,
+  MethodHandle,
   RegisteredHandle,
   RequestContext,
   RequestStateSecurity,
@@ -15,9 +15,9 @@ import * as api from './index.js';
 describe('@boomerang/mcp-server', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual([
-      'InvalidSignatureError',
       'McpServer',
       'ResolutionError',
+      'ResolverGraphError',
       'elicit',
       'elicitResult',
       'elicitUrl',
@@ -34,8 +34,9 @@ describe('@boomerang/mcp-server', () => {
     >();
     expectTypeOf<ToolHandle>().toEqualTypeOf<RegisteredHandle<ToolMetadata>>();
     expectTypeOf<ReturnType<api.McpServer['resourceTemplate']>>().toEqualTypeOf<ResourceTemplateHandle>();
-    expectTypeOf<Parameters<api.McpServer['onNotification']>[0]>().toEqualTypeOf<
-      (notification: McpServerNotification) => void
+    expectTypeOf<ReturnType<api.McpServer['method']>>().toEqualTypeOf<MethodHandle>();
+    expectTypeOf<McpServerOptions['legacy']>().toEqualTypeOf<
+      boolean | { readonly requestTimeoutMs?: number | undefined } | undefined
     >();
     expectTypeOf<TemplateVariables<'a://{b}'>>().toEqualTypeOf<{ b: string }>();
     expectTypeOf<Parameters<api.McpServer['handle']>[1]>().not.toBeAny();

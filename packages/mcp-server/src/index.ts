@@ -6,12 +6,12 @@ export type { RequestContext } from '@boomerang/server';
 // --- the server
 export {
   McpServer,
+  type MethodHandle,
   type PromptHandle,
   type ResourceHandle,
   type ResourceTemplateHandle,
   type ToolHandle,
 } from './mcp-server.js';
-export type { McpServerNotification } from './notifications.js';
 // --- resolvers (the engine lives in ./resolvers)
 export {
   type ElicitOutcome,
@@ -20,7 +20,6 @@ export {
   elicitResult,
   elicitUrl,
   elicitUrlResult,
-  InvalidSignatureError,
   type ListRootsAnswer,
   listRoots,
   type Question,
@@ -29,13 +28,14 @@ export {
   type ResolvedValues,
   type ResolveMapFor,
   type Resolver,
+  ResolverGraphError,
   type ResolverOf,
   type ResolverSpec,
   type ResolverUses,
   resolver,
   type SampleAnswer,
   sample,
-} from './resolver-seam.js';
+} from './resolvers/index.js';
 // --- configuration and handler types
 export type {
   AnyObjectSchema,
@@ -44,6 +44,9 @@ export type {
   Completer,
   McpServerOptions,
   MetaObject,
+  MethodConfig,
+  MethodHandler,
+  MethodReturn,
   NoResolved,
   PromptConfig,
   PromptInputCheck,

@@ -4,7 +4,7 @@ import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer } from './mcp-server.js';
-import { elicit, elicitUrl, listRoots, resolver } from './resolver-seam.js';
+import { elicit, elicitUrl, listRoots, resolver } from './resolvers/index.js';
 import { recordingLogger } from './test-support/wire.js';
 import type { McpServerOptions } from './types.js';
 
@@ -136,15 +136,16 @@ describe('McpServer on a 2025-11-25 session', () => {
     await connection.close();
   });
 
-  it('passes legacy, legacyShim and legacyRequestTimeoutMs to the low-level server', async () => {
-    expect(() => new McpServer({ name: 's', version: '1' }, { legacyRequestTimeoutMs: -1 })).toThrow(
+  it('passes legacy and its requestTimeoutMs to the low-level server, which fulfils hand-built rounds', async () => {
+    expect(() => new McpServer({ name: 's', version: '1' }, { legacy: { requestTimeoutMs: -1 } })).toThrow(
       RangeError,
     );
+    expect(() => new McpServer({ name: 's', version: '1' }, { legacy: 'on' as never })).toThrow(TypeError);
     const { call, connection } = await legacyClient(shop({ legacy: false }), {}, accept);
     expect(await call('tools/list', {})).toMatchObject({ error: { code: -32602 } });
     await connection.close();
 
-    const mcp = new McpServer({ name: 's', version: '1' }, { legacyShim: true, logger: recordingLogger() });
+    const mcp = new McpServer({ name: 's', version: '1' }, { logger: recordingLogger() });
     mcp.tool('pick', {}, (_args, _resolved, ctx) =>
       ctx.inputResponses?.pick !== undefined
         ? { content: [{ type: 'text', text: `state ${ctx.requestState}` }] }

@@ -11,7 +11,7 @@ describe('README examples', () => {
     const source = readFileSync(new URL('./mcp-server.examples.ts', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const regions = [...source.matchAll(/\/\/ #region (\w+)\n([\s\S]*?)\n+\/\/ #endregion \1/g)];
-    expect(regions.map((m) => m[1])).toEqual(['shop', 'client', 'handbuilt', 'resources']);
+    expect(regions.map((m) => m[1])).toEqual(['shop', 'client', 'handbuilt', 'resources', 'method']);
     for (const [, , body] of regions) expect(readme).toContain(body?.trim());
   });
 
@@ -41,5 +41,24 @@ describe('README examples', () => {
     const tools = await client.listTools();
     expect(tools.tools.map((t) => t.name)).toEqual(['order_book', 'gift_wrap']);
     expect(JSON.stringify(tools.tools[0]?.inputSchema)).not.toContain('backorder');
+  });
+
+  it('method: a vendor method asks through its resolver, then answers', async () => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
+    };
+    const call = (id: number, params: Record<string, unknown>) =>
+      shop.handle({ jsonrpc: '2.0', id, method: 'shop/hold', params: { _meta: meta, ...params } });
+    const first = (await call(1, { title: 'Solaris' })) as { result: Record<string, unknown> };
+    expect(first.result.resultType).toBe('input_required');
+    const [key] = Object.keys(first.result.inputRequests as object);
+    const answers = { [key as string]: { action: 'accept', content: { notify: true } } };
+    const second = await call(2, {
+      title: 'Solaris',
+      inputResponses: answers,
+      requestState: first.result.requestState,
+    });
+    expect(second).toMatchObject({ result: { resultType: 'complete', held: 'Solaris', notify: true } });
   });
 });

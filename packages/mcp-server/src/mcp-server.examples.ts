@@ -103,3 +103,17 @@ shop.resourceTemplate(
   }),
 );
 // #endregion resources
+
+// #region method
+// A vendor method with a resolver: it asks exactly as a tool would, in input_required rounds.
+const Hold = z.object({ notify: z.boolean() });
+const wantsNotice = resolver({ args: ['title'] }, ({ title }) =>
+  elicit(`Tell you when "${title}" is back?`, Hold),
+);
+
+shop.method(
+  'shop/hold',
+  { params: z.object({ title: z.string() }), resolve: { notice: wantsNotice } },
+  ({ title }, { notice }) => ({ held: title, notify: notice.notify }),
+);
+// #endregion method

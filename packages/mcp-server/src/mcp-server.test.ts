@@ -1,11 +1,11 @@
 import { Client } from '@boomerang/client';
 import { inputRequired, McpError } from '@boomerang/protocol';
-import type { RequestContext } from '@boomerang/server';
+import { createNotificationHub, type RequestContext } from '@boomerang/server';
 import { connectInMemory, createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer } from './mcp-server.js';
-import { elicit, resolver } from './resolver-seam.js';
+import { elicit, resolver } from './resolvers/index.js';
 import { errorOf, recordingLogger, request, resultOf } from './test-support/wire.js';
 
 const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
@@ -105,6 +105,9 @@ describe('serving', () => {
   it('handle() never rejects on bad input', async () => {
     const mcp = new McpServer({ name: 's', version: '1' });
     expect(errorOf(await mcp.handle('{not json')).code).toBe(-32700);
+    // No tool registered yet: the method is not served at all.
+    expect(errorOf(await mcp.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call' })).code).toBe(-32601);
+    mcp.tool('t', {}, () => text(''));
     expect(errorOf(await mcp.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call' })).code).toBe(-32602);
     expect(await mcp.handle({ jsonrpc: '2.0', method: 'notifications/x' })).toBeUndefined();
   });
@@ -153,20 +156,19 @@ describe('serving', () => {
   });
 });
 
-describe('notifications seam', () => {
-  it('list_changed per kind on register, update and remove; a throwing listener is logged', async () => {
-    const logger = recordingLogger();
-    const mcp = new McpServer({ name: 's', version: '1' }, { logger });
+describe('notifications', () => {
+  it('list_changed per kind on register, update and remove, through the notification source', async () => {
+    const hub = createNotificationHub();
     const methods: string[] = [];
-    mcp.onNotification((n) => methods.push(n.method));
-    mcp.onNotification(() => {
-      throw new Error('listener bug');
-    });
+    const all = { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true };
+    await hub.subscribe(all, (n) => methods.push(n.method));
+    const mcp = new McpServer({ name: 's', version: '1' }, { notifications: hub });
     const t = mcp.tool('t', {}, () => text(''));
     t.update({ description: 'd' });
     t.remove();
     mcp.prompt('p', {}, () => ({ messages: [] })).remove();
     mcp.resourceTemplate('x://{a}', {}, () => ({ contents: [] }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(methods).toEqual([
       'notifications/tools/list_changed',
       'notifications/tools/list_changed',
@@ -175,8 +177,21 @@ describe('notifications seam', () => {
       'notifications/prompts/list_changed',
       'notifications/resources/list_changed',
     ]);
-    expect(logger.lines[0]).toMatchObject({ level: 'warn', error: 'listener bug' });
-    expect(() => mcp.onNotification('x' as never)).toThrow(TypeError);
+  });
+
+  it('a failing source is logged, never thrown at the registration', async () => {
+    const logger = recordingLogger();
+    const failing = {
+      publish: () => Promise.reject(new Error('bus down')),
+      subscribe: () => () => {},
+    };
+    const mcp = new McpServer({ name: 's', version: '1' }, { logger, notifications: failing });
+    mcp.tool('t', {}, () => text(''));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(logger.lines.at(-1)).toMatchObject({
+      level: 'warn',
+      message: expect.stringContaining('tools/list_changed'),
+    });
   });
 });
 

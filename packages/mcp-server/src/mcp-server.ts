@@ -1,14 +1,12 @@
-import {
-  ErrorCode,
-  type HandleContext,
-  type Implementation,
-  type InputRequiredResult,
-  type JSONRPCResponse,
-  McpError,
-  type MessageHandler,
-  type PaginatedRequestParams,
-  type ServerCapabilities,
-  type Transport,
+import type {
+  HandleContext,
+  Implementation,
+  InputRequiredResult,
+  JSONRPCResponse,
+  MessageHandler,
+  PaginatedRequestParams,
+  ServerCapabilities,
+  Transport,
 } from '@boomerang/protocol';
 import {
   type ConnectOptions,
@@ -19,14 +17,13 @@ import {
   Server,
   type ServerConnection,
 } from '@boomerang/server';
-import { syncCapabilities } from './capabilities.js';
+import { featureCapabilities } from './capabilities.js';
 import { complete } from './completion.js';
-import { type McpServerNotification, Notifier } from './notifications.js';
+import { methodDefinition } from './methods.js';
 import { checkOptions, passThroughOptions, warnFn } from './options.js';
 import { describePrompt, getPrompt, PROMPT_META_KEYS, type PromptEntry, promptEntry } from './prompts.js';
 import { Registry, register } from './registry.js';
-import type { ResolvedValues, ResolveMapFor } from './resolver-seam.js';
-import type { PlanOptions } from './resolving.js';
+import type { ResolvedValues, ResolveMapFor, ResolverPlanOptions } from './resolvers/index.js';
 import {
   describeResource,
   describeTemplate,
@@ -43,6 +40,9 @@ import type {
   AnyObjectSchema,
   ArgsOf,
   McpServerOptions,
+  MethodConfig,
+  MethodHandler,
+  MethodReturn,
   NoResolved,
   PromptConfig,
   PromptInputCheck,
@@ -72,6 +72,13 @@ export type PromptHandle = RegisteredHandle<PromptMetadata>;
 export type ResourceHandle = RegisteredHandle<ResourceConfig>;
 /** A registered resource template (its `name` is the URI template). */
 export type ResourceTemplateHandle = RegisteredHandle<ResourceMetadata>;
+/** A registered custom method: `remove()` stops serving it (later requests answer `-32601`). */
+export interface MethodHandle {
+  /** The method name. */
+  readonly name: string;
+  /** Unregisters it (idempotent); the name may be registered again. */
+  remove(): void;
+}
 
 /**
  * The high-level MCP 2026-07-28 server: tools, prompts, resources and resource templates registered with zod
@@ -81,9 +88,10 @@ export type ResourceTemplateHandle = RegisteredHandle<ResourceMetadata>;
  *
  * Capabilities follow what is registered: `tools`, `prompts`, `resources` appear with the first registration of
  * their kind (and stay, so a list may become empty), `completions` with the first `complete` callback; a method
- * of a capability not advertised answers `-32601`. `options.capabilities` is deep-merged into what is advertised
- * (`{ logging: {} }` so that `ctx.log` emits, `extensions`); what it declares under `tools`, `prompts`,
- * `resources` or `completions` is carried once that feature appears.
+ * of a capability not advertised answers `-32601` (the low-level server reads them live). `options.capabilities`
+ * is deep-merged into what is advertised (`{ logging: {} }` so that `ctx.log` emits, `extensions`); what it
+ * declares under `tools`, `prompts`, `resources` or `completions` is carried once that feature appears. Custom
+ * methods (`method`) and `options.extensions` are served by the same rules as the built-in ones.
  *
  * Throws `TypeError` at construction for an invalid `info`, an unknown option, a bad `requestStateSecurity`
  * (including an explicit policy on a nameless server without an `audience`), and `RangeError` for a bad
@@ -94,9 +102,8 @@ export class McpServer implements MessageHandler {
   readonly info: Implementation;
   readonly #server: Server;
   readonly #pageSize: number | undefined;
-  readonly #plan: PlanOptions;
+  readonly #plan: ResolverPlanOptions;
   readonly #warn: LogFn;
-  readonly #notifier: Notifier;
   readonly #tools: Registry<ToolEntry>;
   readonly #prompts: Registry<PromptEntry>;
   readonly #resources: Registry<ResourceEntry>;
@@ -105,6 +112,8 @@ export class McpServer implements MessageHandler {
   #completions = false;
   /** The `capabilities` option: what the feature capabilities carry once they appear. */
   readonly #declared: ServerCapabilities | undefined;
+  /** The capabilities in force (the low-level server reads them per request); rebuilt when a registry changes. */
+  #capabilities: ServerCapabilities = {};
 
   constructor(info: Implementation, options: McpServerOptions = {}) {
     checkOptions(info, options);
@@ -114,67 +123,44 @@ export class McpServer implements MessageHandler {
     this.#pageSize = pageSize;
     this.#plan = maxStateBytes === undefined ? {} : { maxStateBytes };
     this.#warn = warnFn(options.logger);
-    this.#notifier = new Notifier(this.#warn);
-    const changed = (method: Parameters<Notifier['listChanged']>[0]) => () => {
+    const changed = (list: 'tools' | 'prompts' | 'resources') => () => {
       this.#syncCapabilities();
-      this.#notifier.listChanged(method);
-      void this.#server?.notifyListChanged(method);
+      void this.#server?.notifyListChanged(list);
     };
     this.#tools = new Registry('tool', changed('tools'));
     this.#prompts = new Registry('prompt', changed('prompts'));
     this.#resources = new Registry('resource', changed('resources'));
     this.#templates = new Registry('resource template', changed('resources'));
+    this.#syncCapabilities();
 
-    const gate = (method: string, on: () => boolean) => {
-      if (!on()) throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
-    };
-    const tools = () => this.#tools.ever;
-    const prompts = () => this.#prompts.ever;
-    const resources = () => this.#resources.ever || this.#templates.ever;
     const notifications =
       options.notifications === undefined ? createNotificationHub() : options.notifications || undefined;
     this.#server = new Server(info, {
       ...passThroughOptions(options),
+      capabilities: () => this.#capabilities,
       ...(notifications === undefined ? {} : { notifications }),
       requestState: requestStateEnvelope(info.name, options.requestStateSecurity),
       onListTools: (params) => {
-        gate('tools/list', tools);
         const { items, more } = this.#page(this.#tools, params);
         return { tools: items.map(describeTool), ...more };
       },
-      onCallTool: (params, ctx) => {
-        gate('tools/call', tools);
-        return callTool(this.#tools, params, ctx, this.#warn);
-      },
+      onCallTool: (params, ctx) => callTool(this.#tools, params, ctx, this.#warn),
       onListPrompts: (params) => {
-        gate('prompts/list', prompts);
         const { items, more } = this.#page(this.#prompts, params);
         return { prompts: items.map(describePrompt), ...more };
       },
-      onGetPrompt: (params, ctx) => {
-        gate('prompts/get', prompts);
-        return getPrompt(this.#prompts, params, ctx);
-      },
+      onGetPrompt: (params, ctx) => getPrompt(this.#prompts, params, ctx),
       onListResources: (params) => {
-        gate('resources/list', resources);
         const { items, more } = this.#page(this.#resources, params);
         return { resources: items.map(describeResource), ...more };
       },
       onListResourceTemplates: (params) => {
-        gate('resources/templates/list', resources);
         const { items, more } = this.#page(this.#templates, params);
         return { resourceTemplates: items.map(describeTemplate), ...more };
       },
-      onReadResource: (params, ctx) => {
-        gate('resources/read', resources);
-        return readResource(this.#resources, this.#templates, params, ctx);
-      },
-      onComplete: (params, ctx) => {
-        gate('completion/complete', () => this.#completions);
-        return complete(this.#prompts, this.#templates, params, ctx);
-      },
+      onReadResource: (params, ctx) => readResource(this.#resources, this.#templates, params, ctx),
+      onComplete: (params, ctx) => complete(this.#prompts, this.#templates, params, ctx),
     });
-    this.#syncCapabilities();
   }
 
   /**
@@ -207,7 +193,7 @@ export class McpServer implements MessageHandler {
    * Registers a tool whose handler receives the validated arguments, the values of its `resolve` map and the
    * request context. Resolved names are not in `inputSchema`, and a client-sent value under one is ignored.
    * The handler cannot return an `InputRequiredResult` (its resolvers drive the rounds): a type error, and an
-   * `isError` result if forced. Throws `InvalidSignatureError` for a bad resolver graph, `TypeError` for a bad
+   * `isError` result if forced. Throws `ResolverGraphError` for a bad resolver graph, `TypeError` for a bad
    * config, `Error` when the name is taken.
    */
   tool<
@@ -324,12 +310,43 @@ export class McpServer implements MessageHandler {
   }
 
   /**
-   * Records that the resource at `uri` changed: listeners registered with {@link McpServer.onNotification}
-   * receive `notifications/resources/updated` (the `subscriptions/listen` stream forwards it to subscribers).
+   * Registers a method the protocol does not define (a vendor or extension method), served like the built-in
+   * ones: `_meta` checked, `params` (a zod object) validated with `-32602` naming the field, the result stamped.
+   * With `resolve`, its resolvers ask exactly as a tool's do (their questions go out as `input_required` rounds)
+   * and the handler cannot return an `InputRequiredResult`; a declined or cancelled elicitation consumed
+   * unwrapped answers `-32602`. Throws `TypeError` for a built-in name or a bad config, a resolver graph error
+   * naming the culprit, `Error` when the name is taken.
+   */
+  method<
+    I extends AnyObjectSchema | undefined = undefined,
+    const R extends ResolveMapFor<ArgsOf<I>> = ResolveMapFor<ArgsOf<I>>,
+  >(
+    name: string,
+    config: MethodConfig<I> & { resolve: R },
+    handler: MethodHandler<ArgsOf<I>, ResolvedValues<R>, MethodReturn>,
+  ): MethodHandle;
+  /**
+   * Registers a method without resolvers: the handler receives the validated params, `{}` and the request
+   * context, and may return an `InputRequiredResult` it built itself, reading `ctx.inputResponses` and
+   * `ctx.requestState` (plaintext: the server seals and verifies it) on the retry.
+   */
+  method<I extends AnyObjectSchema | undefined = undefined>(
+    name: string,
+    config: MethodConfig<I> & { resolve?: undefined },
+    handler: MethodHandler<ArgsOf<I>, NoResolved, MethodReturn | InputRequiredResult>,
+  ): MethodHandle;
+  method(name: string, config: object, handler: (...args: never[]) => unknown): MethodHandle {
+    const served = this.#server.addMethod(name, methodDefinition(name, config, handler, this.#plan));
+    return { name, remove: () => served.remove() };
+  }
+
+  /**
+   * Announces that the resource at `uri` changed: every `subscriptions/listen` stream subscribed to it (on every
+   * server sharing the `notifications` source) receives `notifications/resources/updated`. Throws `TypeError`
+   * for an empty or non-string `uri`.
    */
   resourceUpdated(uri: string): void {
     if (typeof uri !== 'string' || uri === '') throw new TypeError('"uri" expected a non-empty string');
-    this.#notifier.resourceUpdated(uri);
     void this.#server.notifyResourceUpdated(uri);
   }
 
@@ -341,32 +358,18 @@ export class McpServer implements MessageHandler {
     return this.#server.close();
   }
 
-  /**
-   * Calls `listener` with every notification the server has for subscribers: `notifications/{tools,prompts,
-   * resources}/list_changed` after a registration, update or removal, and `notifications/resources/updated`
-   * from {@link McpServer.resourceUpdated}. Returns the function that unsubscribes. A listener that throws is
-   * logged, never propagated.
-   */
-  onNotification(listener: (notification: McpServerNotification) => void): () => void {
-    return this.#notifier.add(listener);
-  }
-
   /** One page of `registry`: its items, and `{ nextCursor }` to spread into the result when there are more. */
   #page<E>(registry: Registry<E>, params: PaginatedRequestParams) {
     const { items, nextCursor } = registry.page(params.cursor, this.#pageSize);
     return { items, more: nextCursor === undefined ? {} : { nextCursor } };
   }
 
-  /**
-   * Keeps the advertised capabilities in step with the registries. The low-level server serves
-   * `server.capabilities` by reference in every `server/discover`, so the members are set on that object.
-   */
+  /** Rebuilds the capabilities in force from the registries (a new object: the server may be reading the last). */
   #syncCapabilities(): void {
-    if (this.#server === undefined) return;
     this.#completions ||=
       this.#prompts.values().some((p) => Object.keys(p.complete).length > 0) ||
       this.#templates.values().some((t) => Object.keys(t.complete).length > 0);
-    syncCapabilities(this.#server.capabilities, this.#declared, {
+    this.#capabilities = featureCapabilities(this.#declared, {
       tools: this.#tools.ever,
       prompts: this.#prompts.ever,
       resources: this.#resources.ever || this.#templates.ever,

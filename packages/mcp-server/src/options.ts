@@ -11,8 +11,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'maxStateBytes',
   'notifications',
   'legacy',
-  'legacyShim',
-  'legacyRequestTimeoutMs',
+  'extensions',
 ]);
 
 /**
@@ -28,7 +27,13 @@ export function checkOptions(info: unknown, options: McpServerOptions): void {
   for (const name of Object.keys(options)) {
     if (!OPTION_NAMES.has(name)) throw new TypeError(`unknown option "${name}"`);
   }
-  const { pageSize, maxStateBytes } = options;
+  const { pageSize, maxStateBytes, capabilities } = options;
+  if (
+    capabilities !== undefined &&
+    (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities))
+  ) {
+    throw new TypeError('"capabilities" expected a plain object');
+  }
   if (pageSize !== undefined && (!Number.isSafeInteger(pageSize) || pageSize < 1)) {
     throw new RangeError(`"pageSize" expected a positive integer, got ${String(pageSize)}`);
   }
@@ -37,26 +42,24 @@ export function checkOptions(info: unknown, options: McpServerOptions): void {
   }
 }
 
-/** The options passed to the low-level server as given (it checks them), without the undefined ones. */
-export function passThroughOptions({
-  instructions,
-  capabilities,
-  logger,
-  cache,
-  legacy,
-  legacyShim,
-  legacyRequestTimeoutMs,
-}: McpServerOptions) {
+/**
+ * The options passed to the low-level server as given (it checks them), without the undefined ones. On a
+ * 2025-11-25 session every `InputRequiredResult` is fulfilled through server→client requests (the shim), since
+ * resolvers ask only through rounds.
+ */
+export function passThroughOptions({ instructions, logger, cache, legacy, extensions }: McpServerOptions) {
+  if (
+    legacy !== undefined &&
+    typeof legacy !== 'boolean' &&
+    (typeof legacy !== 'object' || legacy === null)
+  ) {
+    throw new TypeError('"legacy" expected a boolean or { requestTimeoutMs? }');
+  }
+  const era = legacy === false ? false : { shim: true, ...(legacy === true ? {} : legacy) };
   return Object.fromEntries(
-    Object.entries({
-      instructions,
-      capabilities,
-      logger,
-      cache,
-      legacy,
-      legacyShim,
-      legacyRequestTimeoutMs,
-    }).filter(([, v]) => v !== undefined),
+    Object.entries({ instructions, logger, cache, extensions, legacy: era }).filter(
+      ([, v]) => v !== undefined,
+    ),
   );
 }
 

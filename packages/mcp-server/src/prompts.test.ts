@@ -4,7 +4,7 @@ import { connectInMemory } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer } from './mcp-server.js';
-import { elicit, elicitResult, resolver } from './resolver-seam.js';
+import { elicit, elicitResult, resolver } from './resolvers/index.js';
 import { errorOf, recordingLogger, request, resultOf } from './test-support/wire.js';
 
 const say = (text: string) => ({

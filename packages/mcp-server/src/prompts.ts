@@ -9,8 +9,14 @@ import {
 import type { HandlerResult, RequestContext } from '@boomerang/server';
 import { z } from 'zod';
 import type { Registry } from './registry.js';
-import { ResolutionError } from './resolver-seam.js';
-import { type Plan, type PlanOptions, planFor, resolveRound, withoutResolved } from './resolving.js';
+import {
+  planRegistration,
+  ResolutionError,
+  type ResolverPlan,
+  type ResolverPlanOptions,
+  runResolvers,
+  withoutResolved,
+} from './resolvers/index.js';
 import {
   checkHandler,
   checkName,
@@ -32,8 +38,7 @@ export interface PromptEntry {
   readonly input: AnyObjectSchema;
   readonly arguments: PromptArgument[];
   readonly complete: Readonly<Record<string, Completer>>;
-  readonly resolve: unknown;
-  readonly plan: Plan | undefined;
+  readonly plan: ResolverPlan | undefined;
   readonly handler: AnyHandler;
 }
 
@@ -75,7 +80,7 @@ export function promptEntry(
   name: unknown,
   config: unknown,
   handler: unknown,
-  plan: PlanOptions = {},
+  plan: ResolverPlanOptions = {},
 ): PromptEntry {
   checkName('prompt', name);
   const owner = `prompt '${name}'`;
@@ -94,8 +99,7 @@ export function promptEntry(
     input: schema,
     arguments: promptArguments(toJsonSchema(schema, 'input', owner)),
     complete: checkCompleters(owner, complete, keys),
-    resolve,
-    plan: planFor(owner, resolve, keys, plan),
+    plan: planRegistration(owner, resolve, keys, plan),
     handler: handler as AnyHandler,
   };
 }
@@ -125,12 +129,12 @@ export async function getPrompt(
   const entry = prompts.get(params.name);
   if (entry === undefined) throw invalidParams(`Unknown prompt: ${params.name}`);
   // A client-sent value under a resolved name is dropped before validation (a strict schema would reject it).
-  const parsed = entry.input.safeParse(withoutResolved(params.arguments ?? {}, entry.resolve));
+  const parsed = entry.input.safeParse(withoutResolved(params.arguments ?? {}, entry.plan));
   if (!parsed.success) {
     throw invalidParams(`Invalid arguments for prompt '${entry.name}': ${describeIssues(parsed.error)}`);
   }
-  const args = withoutResolved(parsed.data, entry.resolve);
-  const round = await resolveRound(entry.plan, args, ctx).catch(rethrowResolution);
+  const args = withoutResolved(parsed.data, entry.plan);
+  const round = await runResolvers(entry.plan, args, ctx).catch(rethrowResolution);
   if (round.kind === 'input_required') return round.result;
   const value = await (entry.handler as (a: unknown, r: unknown, c: RequestContext) => unknown)(
     args,

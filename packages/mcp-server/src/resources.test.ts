@@ -1,10 +1,11 @@
 import { Client } from '@boomerang/client';
 import { elicitRequest, inputRequired, McpError } from '@boomerang/protocol';
+import { createNotificationHub } from '@boomerang/server';
 import { connectInMemory } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer } from './mcp-server.js';
-import { elicit, resolver } from './resolver-seam.js';
+import { elicit, resolver } from './resolvers/index.js';
 import { errorOf, recordingLogger, request, resultOf } from './test-support/wire.js';
 
 const textContents = (uri: string, text: string) => ({ contents: [{ uri, text }] });
@@ -58,16 +59,21 @@ describe('static resources', () => {
     });
   });
 
-  it('handles update and remove; resourceUpdated reaches notification listeners', async () => {
-    const mcp = new McpServer({ name: 's', version: '1' });
+  it('handles update and remove; resourceUpdated reaches the subscribers of the notification source', async () => {
+    const hub = createNotificationHub();
     const seen: unknown[] = [];
-    const stop = mcp.onNotification((n) => seen.push(n));
+    const stop = await hub.subscribe({ resourcesListChanged: true, resourceSubscriptions: ['x://a'] }, (n) =>
+      seen.push(n),
+    );
+    const mcp = new McpServer({ name: 's', version: '1' }, { notifications: hub });
     const handle = mcp.resource('x://a', {}, () => textContents('x://a', 'a'));
     handle.update({ description: 'now described' });
     mcp.resourceUpdated('x://a');
     handle.remove();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     stop();
     mcp.resourceUpdated('x://a');
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(seen).toEqual([
       { jsonrpc: '2.0', method: 'notifications/resources/list_changed' },
       { jsonrpc: '2.0', method: 'notifications/resources/list_changed' },

@@ -9,7 +9,12 @@ import {
 import type { HandlerResult, RequestContext } from '@boomerang/server';
 import { checkCompleters, rethrowResolution } from './prompts.js';
 import type { Registry } from './registry.js';
-import { type Plan, type PlanOptions, planFor, resolveRound } from './resolving.js';
+import {
+  planRegistration,
+  type ResolverPlan,
+  type ResolverPlanOptions,
+  runResolvers,
+} from './resolvers/index.js';
 import { checkHandler, checkName, invalidParams, pickMeta } from './schema.js';
 import type { Completer, ResourceConfig, ResourceMetadata } from './types.js';
 import { parseUriTemplate, type UriTemplate } from './uri-template.js';
@@ -28,7 +33,7 @@ export interface TemplateEntry {
   readonly template: UriTemplate;
   readonly meta: ResourceMetadata;
   readonly complete: Readonly<Record<string, Completer>>;
-  readonly plan: Plan | undefined;
+  readonly plan: ResolverPlan | undefined;
   readonly handler: AnyHandler;
 }
 
@@ -60,7 +65,7 @@ export function templateEntry(
   uriTemplate: unknown,
   config: unknown,
   handler: unknown,
-  plan: PlanOptions = {},
+  plan: ResolverPlanOptions = {},
 ): TemplateEntry {
   checkName('resource template', uriTemplate);
   const owner = `resource template '${uriTemplate}'`;
@@ -72,7 +77,7 @@ export function templateEntry(
     template,
     meta,
     complete: checkCompleters(owner, complete, template.variableNames),
-    plan: planFor(owner, resolve, template.variableNames, plan),
+    plan: planRegistration(owner, resolve, template.variableNames, plan),
     handler: handler as AnyHandler,
   };
 }
@@ -121,7 +126,7 @@ export async function readResource(
   for (const template of templates.values()) {
     const vars = template.template.match(uri);
     if (vars === undefined) continue;
-    const round = await resolveRound(template.plan, vars, ctx).catch(rethrowResolution);
+    const round = await runResolvers(template.plan, vars, ctx).catch(rethrowResolution);
     if (round.kind === 'input_required') return round.result;
     const value = await (template.handler as (v: unknown, r: unknown, c: RequestContext) => unknown)(
       vars,

@@ -4,7 +4,7 @@ import { generateKey } from '@boomerang/seal';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer } from './mcp-server.js';
-import { elicit, resolver } from './resolver-seam.js';
+import { elicit, resolver } from './resolvers/index.js';
 import { errorOf, recordingLogger, request, resultOf, textOf } from './test-support/wire.js';
 import type { McpServerOptions } from './types.js';
 

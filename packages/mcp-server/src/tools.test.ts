@@ -4,7 +4,7 @@ import { connectInMemory } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer } from './mcp-server.js';
-import { elicit, InvalidSignatureError, resolver } from './resolver-seam.js';
+import { elicit, ResolverGraphError, resolver } from './resolvers/index.js';
 import { errorOf, recordingLogger, request, resultOf, textOf } from './test-support/wire.js';
 
 const quiet = () => ({ logger: recordingLogger() });
@@ -103,7 +103,7 @@ describe('tools: registration and tools/list', () => {
     expect(textOf(resultOf(await mcp.handle(request('tools/call', { name: 'get user' }))))).toBe('ok');
   });
 
-  it('rejects bad registrations with TypeError / InvalidSignatureError', () => {
+  it('rejects bad registrations with TypeError / ResolverGraphError', () => {
     const mcp = new McpServer({ name: 's', version: '1' });
     expect(() => mcp.tool('', {}, () => text(''))).toThrow(TypeError);
     expect(() => mcp.tool('x', { nope: 1 } as never, () => text(''))).toThrow('unknown config member "nope"');
@@ -115,7 +115,7 @@ describe('tools: registration and tools/list', () => {
     const r = resolver({ args: ['missing'] }, () => 1);
     expect(() =>
       mcp.tool('x', { input: z.object({ a: z.string() }), resolve: { r } as never }, () => text('')),
-    ).toThrow(InvalidSignatureError);
+    ).toThrow(ResolverGraphError);
     const v = resolver({}, () => 1);
     expect(() =>
       mcp.tool('x', { input: z.object({ v: z.string() }), resolve: { v } as never }, () => text('')),

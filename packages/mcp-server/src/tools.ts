@@ -9,8 +9,14 @@ import {
 import type { HandlerResult, LogFn, RequestContext } from '@boomerang/server';
 import { z } from 'zod';
 import type { Registry } from './registry.js';
-import { ResolutionError } from './resolver-seam.js';
-import { type Plan, type PlanOptions, planFor, resolveRound, withoutResolved } from './resolving.js';
+import {
+  planRegistration,
+  ResolutionError,
+  type ResolverPlan,
+  type ResolverPlanOptions,
+  runResolvers,
+  withoutResolved,
+} from './resolvers/index.js';
 import {
   checkHandler,
   checkName,
@@ -34,8 +40,7 @@ export interface ToolEntry {
   readonly output: AnyObjectSchema | undefined;
   readonly inputSchema: JsonSchema;
   readonly outputSchema: JsonSchema | undefined;
-  readonly resolve: unknown;
-  readonly plan: Plan | undefined;
+  readonly plan: ResolverPlan | undefined;
   readonly handler: AnyHandler;
 }
 
@@ -49,7 +54,7 @@ export function toolEntry(
   name: unknown,
   config: unknown,
   handler: unknown,
-  plan: PlanOptions = {},
+  plan: ResolverPlanOptions = {},
 ): ToolEntry {
   checkName('tool', name);
   const owner = `tool '${name}'`;
@@ -68,8 +73,7 @@ export function toolEntry(
     output,
     inputSchema: toJsonSchema(inputSchema, 'input', owner),
     outputSchema: output === undefined ? undefined : toJsonSchema(output, 'output', owner),
-    resolve,
-    plan: planFor(owner, resolve, keysOf(input), plan),
+    plan: planRegistration(owner, resolve, keysOf(input), plan),
     handler: handler as AnyHandler,
   };
 }
@@ -111,14 +115,14 @@ export async function callTool(
   const entry = tools.get(params.name);
   if (entry === undefined) throw invalidParams(`Unknown tool: ${params.name}`);
   // A client-sent value under a resolved name is dropped before validation (a strict schema would reject it).
-  const parsed = entry.input.safeParse(withoutResolved(params.arguments ?? {}, entry.resolve));
+  const parsed = entry.input.safeParse(withoutResolved(params.arguments ?? {}, entry.plan));
   if (!parsed.success) {
     return errorResult(`Invalid arguments for tool '${entry.name}': ${describeIssues(parsed.error)}`);
   }
-  const args = withoutResolved(parsed.data, entry.resolve);
+  const args = withoutResolved(parsed.data, entry.plan);
   let value: unknown;
   try {
-    const round = await resolveRound(entry.plan, args, ctx);
+    const round = await runResolvers(entry.plan, args, ctx);
     if (round.kind === 'input_required') return round.result;
     value = await (entry.handler as (a: unknown, r: unknown, c: RequestContext) => unknown)(
       args,

@@ -5,7 +5,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { ResolverOf } from './index.js';
 import { McpServer } from './mcp-server.js';
-import { elicit, elicitResult, resolver } from './resolver-seam.js';
+import { elicit, elicitResult, resolver } from './resolvers/index.js';
 import type { NoResolved } from './types.js';
 
 /** Type-checks `fn` without running it: these registrations would (rightly) throw at run time. */

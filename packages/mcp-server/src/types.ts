@@ -14,9 +14,11 @@ import type {
   HandlerResult,
   Logger,
   MaybePromise,
+  MethodResult,
   NotificationSource,
   PrincipalBinder,
   RequestContext,
+  ServerExtension,
 } from '@boomerang/server';
 import type { z } from 'zod';
 
@@ -67,6 +69,8 @@ export interface McpServerOptions {
    * `prompts`, `resources` or `completions` is advertised once that feature appears (its first registration).
    */
   capabilities?: ServerCapabilities;
+  /** Extensions served (their capabilities, methods and result types), as the low-level server's option. */
+  extensions?: readonly ServerExtension[];
   /** Request-state protection; on by default (see {@link RequestStateSecurity}). */
   requestStateSecurity?: RequestStateSecurity;
   /** Where rejections and internal errors go (the low-level server's logger; `console` fits). */
@@ -90,14 +94,12 @@ export interface McpServerOptions {
    */
   maxStateBytes?: number;
   /**
-   * Serve 2025-11-25 clients (default `true`): on a connection that opens with `initialize`, the same resolvers
-   * ask through real server→client requests mid-call. `false`: `initialize` answers `-32022`.
+   * Serve 2025-11-25 clients (default `true`): on a connection that opens with `initialize`, every
+   * `InputRequiredResult` (a resolver's questions, or one a handler built) is asked through real server→client
+   * requests and the handler runs again with the answers, the same rounds as 2026-07-28. `requestTimeoutMs`:
+   * how long one such request waits (default 60 000). `false`: `initialize` answers `-32022`.
    */
-  legacy?: boolean;
-  /** Fulfil a hand-built `InputRequiredResult` on a legacy session through the back-channel (default `false`). */
-  legacyShim?: boolean;
-  /** How long a legacy server→client request waits, in ms (default 60 000). */
-  legacyRequestTimeoutMs?: number;
+  legacy?: boolean | { readonly requestTimeoutMs?: number | undefined };
 }
 
 // --- completion
@@ -245,3 +247,24 @@ export interface ResourceTemplateConfig<Vars> extends ResourceMetadata {
   /** Completers for the template's variables (`completion/complete` with `ref/resource`). */
   complete?: CompleteMap<keyof Vars & string>;
 }
+
+// --- custom methods
+
+/** `mcp.method(name, config, handler)`'s config, without `resolve`. */
+export interface MethodConfig<I extends AnyObjectSchema | undefined> {
+  /**
+   * The method's params as a zod object (without `_meta`, `inputResponses` and `requestState`, which reach the
+   * handler through `ctx`); invalid params answer `-32602` naming the field. Default: no params.
+   */
+  params?: I;
+}
+
+/** A custom method's handler: validated params, resolved values (`{}` without `resolve`), the request context. */
+export type MethodHandler<Params, Resolved, Return> = (
+  params: Params,
+  resolved: Resolved,
+  ctx: RequestContext,
+) => MaybePromise<Return>;
+
+/** What a custom method's handler returns: any JSON object (the server fills `resultType` and `_meta`). */
+export type MethodReturn = HandlerResult<MethodResult>;

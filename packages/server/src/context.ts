@@ -2,9 +2,7 @@ import type {
   AuthInfo,
   Cancellation,
   ClientCapabilities,
-  HandleContext,
   Implementation,
-  InputRequest,
   InputResponses,
   JSONRPCNotification,
   LoggingLevel,
@@ -40,19 +38,6 @@ export interface RequestContextInit {
   notify: ((notification: JSONRPCNotification) => void | Promise<void>) | undefined;
   /** Reports a failed notification delivery. */
   warn: LogFn;
-  /** A 2025-11-25 session's back-channel (see {@link RequestContext.ask}). */
-  ask?: (request: InputRequest) => Promise<unknown>;
-}
-
-/**
- * What the core reads from a `HandleContext` beyond the transport's members: set by the legacy layer
- * (legacy/serve.ts) for a request of a 2025-11-25 session, whose version and back-channel it carries.
- */
-export interface EraContext extends HandleContext {
-  readonly legacy?: {
-    readonly protocolVersion: string;
-    readonly ask: (request: InputRequest) => Promise<unknown>;
-  };
 }
 
 /**
@@ -81,7 +66,6 @@ class HandlerContext implements RequestContext {
   readonly logLevel: RequestContext['logLevel'];
   readonly inputResponses: RequestContext['inputResponses'];
   readonly requestState: RequestContext['requestState'];
-  declare readonly ask?: NonNullable<RequestContext['ask']>;
   readonly sendProgress: RequestContext['sendProgress'];
   readonly log: RequestContext['log'];
   readonly #cancel: Cancellation;
@@ -100,7 +84,6 @@ class HandlerContext implements RequestContext {
     this.logLevel = logLevel;
     this.inputResponses = init.inputResponses;
     this.requestState = init.requestState;
-    if (init.ask !== undefined) (this as { ask?: RequestContextInit['ask'] }).ask = init.ask;
 
     const send = async (notification: JSONRPCNotification): Promise<void> => {
       if (this.#ended || notify === undefined) return;

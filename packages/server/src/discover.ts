@@ -1,11 +1,19 @@
 import type { ServerCapabilities } from '@boomerang/protocol';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@boomerang/protocol';
-import type { ServerCore } from './dispatch.js';
+import { mergeCapabilities } from './capabilities.js';
+import type { ServerCore } from './core.js';
 import { withSubscriptions } from './listen.js';
 
-/** The capabilities in force: with a notification source, `listChanged` / `subscribe` filled in. */
+/**
+ * The capabilities as advertised: those in force, with `listChanged` / `subscribe` filled in when there is a
+ * notification source, and each registered extension under `extensions`.
+ */
 export function currentCapabilities(core: ServerCore): ServerCapabilities {
-  return core.notifications === undefined ? core.capabilities : withSubscriptions(core.capabilities);
+  const caps = core.capabilities();
+  const withSources = core.notifications === undefined ? caps : withSubscriptions(caps);
+  return Object.keys(core.extensions).length === 0
+    ? withSources
+    : mergeCapabilities(withSources, { extensions: core.extensions });
 }
 
 /**

@@ -2,10 +2,12 @@ import {
   type AuthInfo,
   type Cancellation,
   type ClientCapabilities,
+  describeIssues,
   ErrorCode,
   type HandleContext,
   type Implementation,
   type InputResponses,
+  InputResponsesSchema,
   type JSONRPCRequest,
   type JSONRPCResponse,
   jsonRpcError,
@@ -14,40 +16,25 @@ import {
   McpError,
   MetaKey,
   type ProgressToken,
-  type ServerCapabilities,
+  RequestParamsSchema,
+  type SchemaIssue,
   SUPPORTED_PROTOCOL_VERSIONS,
   type SubscriptionsListenRequestParams,
   safeParse,
+  validate,
 } from '@boomerang/protocol';
 import { cancellationOf } from './cancellation.js';
-import { createRequestContext, type EraContext, isLoggingLevel } from './context.js';
+import { createRequestContext, isLoggingLevel } from './context.js';
+import type { ServerCore } from './core.js';
 import { unwrapCursor } from './cursor.js';
+import type { CustomMethod } from './custom-methods.js';
 import { currentCapabilities, discoverResult } from './discover.js';
 import { serveListen } from './listen.js';
-import { describeIssues, METHODS } from './methods.js';
-import type { NotificationSource } from './notifications.js';
+import { METHODS, type MethodSpec } from './methods.js';
 import { finishResult } from './result.js';
 import type { RequestStateBinding, RequestStateEnvelope } from './sealed.js';
-import type { CacheHints, Handler, LogFn, ServerHandlers } from './types.js';
+import type { Handler } from './types.js';
 import { isPlainObject } from './util.js';
-
-/** Everything a request needs from its server, resolved once at construction. */
-export interface ServerCore {
-  readonly info: Implementation;
-  readonly handlers: ServerHandlers;
-  readonly capabilities: ServerCapabilities;
-  readonly instructions: string | undefined;
-  /** Cache hints per cacheable method (both members set). */
-  readonly cacheHints: (method: string) => Required<CacheHints>;
-  readonly requestState: RequestStateEnvelope | undefined;
-  /** Where `subscriptions/listen` streams get their notifications; `undefined`: the method answers `-32601`. */
-  readonly notifications: NotificationSource | undefined;
-  /** Aborted by `server.close()`: every open subscription ends with its result. */
-  readonly closing: AbortSignal;
-  /** The `subscriptions/listen` requests being served (`server.close()` waits for them). */
-  readonly listening: Set<Promise<unknown>>;
-  readonly log: { readonly debug: LogFn; readonly warn: LogFn; readonly error: LogFn };
-}
 
 /** The one wire error for every `requestState` that fails to open (the reason goes to the log only). */
 const INVALID_REQUEST_STATE = 'Invalid or expired requestState';
@@ -56,33 +43,43 @@ const invalidParams = (message: string) => new McpError(ErrorCode.InvalidParams,
 
 const ABORTED: unique symbol = Symbol('aborted');
 
+/** How one request is served beyond what its message says: what a connection or an era adds. */
+export interface ServeOptions {
+  /** Aborts when the connection shuts down: open subscriptions then end with their result. */
+  readonly ending?: AbortSignal | undefined;
+  /**
+   * The revision the request speaks when it is not the one in its `_meta`: a 2025-11-25 session's requests are
+   * translated into 2026-07-28 ones and served here, with `ctx.protocolVersion` saying `"2025-11-25"`.
+   */
+  readonly protocolVersion?: string | undefined;
+}
+
 /**
- * Serves one JSON-RPC request: routing, `_meta` and params validation, version check, cursor unwrapping,
- * `requestState` opening, the handler, and result finishing (see result.ts). Resolves to the response, or to
- * `undefined` once the request is cancelled (`hctx.signal` aborted, or the stream transport's cancellation; a
- * cancelled request gets no response). Never rejects. `ending` aborts when the connection shuts down: open
- * subscriptions then end with their result (as on `server.close()`).
+ * Serves one JSON-RPC request: routing (built-in methods, then custom ones), `_meta` and params validation,
+ * version check, cursor unwrapping, `requestState` opening, the handler, and result finishing (see result.ts).
+ * Resolves to the response, or to `undefined` once the request is cancelled (`hctx.signal` aborted, or the
+ * stream transport's cancellation; a cancelled request gets no response). Never rejects.
  */
 export async function serveRequest(
   core: ServerCore,
   request: JSONRPCRequest,
   hctx: HandleContext = {},
-  ending?: AbortSignal,
+  options: ServeOptions = {},
 ): Promise<JSONRPCResponse | undefined> {
   const { id, method } = request;
   const cancel = cancellationOf(hctx);
   try {
     const spec = METHODS.get(method);
-    if (spec === undefined)
+    const custom = spec === undefined ? core.methods.get(method) : undefined;
+    if (spec === undefined && custom === undefined) {
       throw method === 'initialize' ? initializeError(request.params) : notFound(method);
-    const handler = spec.handler === undefined ? undefined : core.handlers[spec.handler];
-    if (spec.handler !== undefined && handler === undefined) throw notFound(method);
-    const source = method === 'subscriptions/listen' ? core.notifications : undefined;
-    if (method === 'subscriptions/listen' && source === undefined) throw notFound(method);
+    }
+    const handler = spec === undefined ? undefined : servedHandler(core, spec, method);
 
     const meta = readMeta(request.params);
     const params = request.params as Record<string, unknown>;
-    const envelope = spec.inputRequired ? core.requestState : undefined;
+    const inputRequired = (spec ?? (custom as CustomMethod)).inputRequired;
+    const envelope = inputRequired ? core.requestState : undefined;
     if (
       envelope !== undefined &&
       params.requestState !== undefined &&
@@ -91,72 +88,80 @@ export async function serveRequest(
       core.log.warn(`requestState rejected on ${method}: not a string`);
       throw invalidParams(INVALID_REQUEST_STATE);
     }
-    const check = safeParse(spec.params, params);
-    if (!check.success) throw invalidParams(`Invalid params: ${describeIssues(check.error.issues)}`);
-
-    let handlerParams: Record<string, unknown> = params;
-    if (spec.paginated && params.cursor !== undefined) {
-      const inner = unwrapCursor(method, params.cursor as string);
-      if (inner === undefined) throw invalidParams('Invalid cursor');
-      handlerParams = { ...handlerParams, cursor: inner };
-    }
+    let handlerParams: unknown;
     let binding: RequestStateBinding | undefined;
-    let requestState = params.requestState as string | undefined;
-    if (spec.inputRequired) {
-      binding = bindingOf(method, params, hctx.auth);
-      if (envelope !== undefined && requestState !== undefined) {
-        const opened = openState(core, envelope, requestState, binding);
-        requestState = typeof opened === 'string' ? opened : await opened;
-        handlerParams = { ...handlerParams, requestState };
+    if (spec !== undefined) {
+      const check = safeParse(spec.params, params);
+      if (!check.success) throw invalidParams(`Invalid params: ${describeIssues(check.error.issues)}`);
+      handlerParams = params;
+      if (spec.paginated && params.cursor !== undefined) {
+        const inner = unwrapCursor(method, params.cursor as string);
+        if (inner === undefined) throw invalidParams('Invalid cursor');
+        handlerParams = { ...params, cursor: inner };
       }
+      if (inputRequired) binding = bindingOf(method, params, hctx.auth);
+    } else {
+      const own = ownParams(params, inputRequired);
+      const checked = validate((custom as CustomMethod).params, own);
+      const outcome = checked instanceof Promise ? await checked : checked;
+      if (!outcome.ok) throw invalidParams(`Invalid params: ${describeIssues(outcome.issues)}`);
+      handlerParams = outcome.value;
+      if (inputRequired) binding = { method, target: '', arguments: own, auth: hctx.auth };
+    }
+    let requestState = inputRequired ? (params.requestState as string | undefined) : undefined;
+    if (envelope !== undefined && requestState !== undefined) {
+      const opened = openState(core, envelope, requestState, binding as RequestStateBinding);
+      requestState = typeof opened === 'string' ? opened : await opened;
+      if (spec !== undefined) handlerParams = { ...(handlerParams as object), requestState };
     }
 
     const { ctx, end } = createRequestContext({
       requestId: id,
       method,
       cancel,
-      protocolVersion: meta.protocolVersion,
+      protocolVersion: options.protocolVersion ?? meta.protocolVersion,
       clientCapabilities: meta.clientCapabilities,
       clientInfo: meta.clientInfo,
       logLevel: meta.logLevel,
       progressToken: meta.progressToken,
       auth: hctx.auth,
-      inputResponses: params.inputResponses as InputResponses | undefined,
+      inputResponses: inputRequired ? (params.inputResponses as InputResponses | undefined) : undefined,
       requestState,
-      loggingEnabled: core.capabilities.logging !== undefined,
+      loggingEnabled: core.capabilities().logging !== undefined,
       notify: hctx.notify,
       warn: core.log.warn,
-      // A 2025-11-25 session (legacy/serve.ts): its version and its back-channel replace the era's defaults.
-      ...(hctx as EraContext).legacy,
     });
     try {
       const running =
-        handler !== undefined
-          ? (handler as Handler<unknown, unknown>)(handlerParams, ctx)
-          : source !== undefined
-            ? track(
-                core.listening,
-                serveListen({
-                  source,
-                  capabilities: currentCapabilities(core),
-                  requestId: id,
-                  filter: (params as SubscriptionsListenRequestParams).notifications,
-                  notify: hctx.notify,
-                  signal: cancel.signal,
-                  ending: ending === undefined ? [core.closing] : [core.closing, ending],
-                  warn: core.log.warn,
-                }),
-              )
-            : discoverResult(core);
+        custom !== undefined
+          ? custom.handler(handlerParams, ctx)
+          : handler !== undefined
+            ? (handler as Handler<unknown, unknown>)(handlerParams, ctx)
+            : method === 'subscriptions/listen'
+              ? track(
+                  core.listening,
+                  serveListen({
+                    source: core.notifications as NonNullable<ServerCore['notifications']>,
+                    capabilities: currentCapabilities(core),
+                    requestId: id,
+                    filter: (params as SubscriptionsListenRequestParams).notifications,
+                    notify: hctx.notify,
+                    signal: cancel.signal,
+                    ending: options.ending === undefined ? [core.closing] : [core.closing, options.ending],
+                    warn: core.log.warn,
+                  }),
+                )
+              : discoverResult(core);
       const settled = untilAborted(running, cancel);
       const value = isThenable(settled) ? await settled : settled;
       if (value === ABORTED) return undefined;
       const finished = finishResult(value, {
         method,
-        spec,
+        spec: spec ?? (custom as CustomMethod),
         serverInfo: core.info,
         cache: core.cacheHints(method),
         clientCapabilities: meta.clientCapabilities,
+        resultTypes: core.resultTypes.get(method),
         envelope,
         binding,
       });
@@ -168,6 +173,69 @@ export async function serveRequest(
   } catch (error) {
     return cancel.aborted ? undefined : errorResponse(core, request, error);
   }
+}
+
+/**
+ * The handler serving a built-in method, `undefined` for the two the server answers itself; `-32601` when the
+ * server does not serve it now: no handler, its feature absent from the capabilities in force, or
+ * `subscriptions/listen` without a notification source.
+ */
+function servedHandler(
+  core: ServerCore,
+  spec: MethodSpec,
+  method: string,
+): Handler<unknown, unknown> | undefined {
+  if (spec.handler === undefined) {
+    if (method === 'subscriptions/listen' && core.notifications === undefined) throw notFound(method);
+    return undefined;
+  }
+  const handler = core.handlers[spec.handler] as Handler<unknown, unknown> | undefined;
+  if (handler === undefined || core.capabilities()[spec.feature as string] === undefined)
+    throw notFound(method);
+  return handler;
+}
+
+/**
+ * A custom method's own params: the request's params without `_meta` and, on a multi-round-trip method,
+ * without `inputResponses` and `requestState` (checked here: they reach the handler through `ctx`). Throws the
+ * `-32602` for a malformed `_meta` or `inputResponses`.
+ */
+function ownParams(params: Record<string, unknown>, inputRequired: boolean): Record<string, unknown> {
+  const issues = metaIssues(params, inputRequired);
+  if (issues !== undefined) throw invalidParams(`Invalid params: ${describeIssues(issues)}`);
+  const own: Record<string, unknown> = {};
+  for (const key of Object.keys(params)) {
+    if (key === '_meta' || (inputRequired && (key === 'inputResponses' || key === 'requestState'))) continue;
+    Object.defineProperty(own, key, {
+      value: params[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return own;
+}
+
+function metaIssues(
+  params: Record<string, unknown>,
+  inputRequired: boolean,
+): readonly SchemaIssue[] | undefined {
+  const meta = safeParse(RequestParamsSchema, params);
+  if (!meta.success) return meta.error.issues;
+  if (!inputRequired) return undefined;
+  const { inputResponses, requestState } = params;
+  if (inputResponses !== undefined) {
+    const answers = safeParse(InputResponsesSchema, inputResponses);
+    if (!answers.success) {
+      return answers.error.issues.map((issue) => ({ ...issue, path: ['inputResponses', ...issue.path] }));
+    }
+  }
+  if (requestState !== undefined && typeof requestState !== 'string') {
+    return [
+      { path: ['requestState'], message: `Invalid input: expected string, received ${typeof requestState}` },
+    ];
+  }
+  return undefined;
 }
 
 /** The request `_meta` members the server reads. */

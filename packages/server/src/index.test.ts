@@ -6,16 +6,21 @@ import type {
   ConnectOptions,
   Handler,
   HandlerResult,
+  LegacyOptions,
   LogFn,
   Logger,
   MaybePromise,
+  MethodDefinition,
+  MethodResult,
   NotificationSource,
   PrincipalBinder,
   RequestContext,
   RequestStateBinding,
   RequestStateEnvelope,
+  ResultTypeDefinition,
   SealedOptions,
   ServerConnection,
+  ServerExtension,
   ServerHandlers,
   ServerOptions,
   SubscriptionListener,
@@ -29,6 +34,7 @@ describe('@boomerang/server', () => {
     expect(Object.keys(api).sort()).toEqual([
       'Server',
       'createNotificationHub',
+      'defineMethod',
       'notificationMatches',
       'sealed',
     ]);
@@ -57,5 +63,14 @@ describe('@boomerang/server', () => {
     expectTypeOf<SubscriptionListener>().parameter(0).toEqualTypeOf<SubscriptionNotification>();
     expectTypeOf<Unsubscribe>().toEqualTypeOf<() => void>();
     expectTypeOf<SealedOptions['bindPrincipal']>().toEqualTypeOf<boolean | PrincipalBinder | undefined>();
+    expectTypeOf<ServerOptions['legacy']>().toEqualTypeOf<boolean | LegacyOptions | undefined>();
+    expectTypeOf<ServerOptions['methods']>().toEqualTypeOf<
+      Readonly<Record<string, MethodDefinition>> | undefined
+    >();
+    expectTypeOf<ServerExtension['resultTypes']>().toEqualTypeOf<
+      Readonly<Record<string, ResultTypeDefinition>> | undefined
+    >();
+    expectTypeOf<ReturnType<MethodDefinition['handler']>>().toExtend<unknown>();
+    expectTypeOf<MethodResult>().toExtend<Record<string, unknown>>();
   });
 });

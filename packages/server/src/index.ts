@@ -2,6 +2,8 @@
 // capability checks, multi-round-trip results) and sealed(), the MCP request-state envelope.
 
 export type { ConnectOptions, ServerConnection } from './connect.js';
+// --- custom methods and extensions
+export { defineMethod } from './custom-methods.js';
 export type {
   NotificationSource,
   SubscriptionListener,
@@ -26,10 +28,15 @@ export type {
   CacheScope,
   Handler,
   HandlerResult,
+  LegacyOptions,
   LogFn,
   Logger,
   MaybePromise,
+  MethodDefinition,
+  MethodResult,
   RequestContext,
+  ResultTypeDefinition,
+  ServerExtension,
   ServerHandlers,
   ServerOptions,
 } from './types.js';

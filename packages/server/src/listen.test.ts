@@ -193,9 +193,11 @@ describe('capabilities with a notification source', () => {
     await server.close();
   });
 
-  it('fills them in for features a higher layer adds later (capabilities mutated in place)', async () => {
-    const server = new Server(info, { notifications: createNotificationHub() });
-    (server.capabilities as Record<string, unknown>).prompts = {};
+  it('fills them in for features that come later (capabilities read live)', async () => {
+    let caps: Record<string, unknown> = {};
+    const server = new Server(info, { notifications: createNotificationHub(), capabilities: () => caps });
+    expect(await discover(server)).toEqual({});
+    caps = { prompts: {} };
     expect(await discover(server)).toEqual({ prompts: { listChanged: true } });
   });
 

@@ -14,38 +14,32 @@ import {
   ReadResourceRequestParamsSchema,
   ReadResourceResultSchema,
   RequestParamsSchema,
+  type SchemaIssue,
   SubscriptionsListenRequestParamsSchema,
   SubscriptionsListenResultSchema,
+  safeParse,
 } from '@boomerang/protocol';
+import type { ResultSpec } from './result.js';
 import type { ServerHandlers } from './types.js';
 
-/** One problem found by a schema: where, and what (zod's issue shape, read structurally). */
-export interface SchemaIssue {
-  readonly path: readonly PropertyKey[];
-  readonly message: string;
-}
-
-/** The part of a zod schema the server uses: a non-throwing parse. */
+/** The part of a zod schema the server uses for built-in methods: a non-throwing parse (see `safeParse`). */
 export interface Validator {
   safeParse(
     value: unknown,
   ): { success: true } | { success: false; error: { issues: readonly SchemaIssue[] } };
 }
 
-/** How the server serves one method. */
-export interface MethodSpec {
+/** The capability a built-in method belongs to: without it in the capabilities in force, `-32601`. */
+export type Feature = 'tools' | 'prompts' | 'resources' | 'completions';
+
+/** How the server serves one built-in method. */
+export interface MethodSpec extends ResultSpec {
   /** The handler option that serves it; `undefined` for `server/discover` and `subscriptions/listen` (built in). */
   readonly handler: keyof ServerHandlers | undefined;
+  /** The capability the method needs; `undefined` for the two built-ins. */
+  readonly feature: Feature | undefined;
   /** Validates the request's `params` (including `_meta`). */
   readonly params: Validator;
-  /** Validates the complete result the server is about to send. */
-  readonly result: Validator;
-  /** `cursor` / `nextCursor` are wrapped and unwrapped (see cursor.ts). */
-  readonly paginated: boolean;
-  /** Complete results carry `ttlMs` / `cacheScope`. */
-  readonly cacheable: boolean;
-  /** May answer `input_required`; `requestState` is opened and sealed here. */
-  readonly inputRequired: boolean;
 }
 
 const spec = (
@@ -55,12 +49,27 @@ const spec = (
   flags: { paginated?: boolean; cacheable?: boolean; inputRequired?: boolean } = {},
 ): MethodSpec => ({
   handler,
+  feature: handler === undefined ? undefined : FEATURES[handler],
   params,
-  result,
+  checkResult: (value) => {
+    const check = safeParse(result, value);
+    return check.success ? undefined : check.error.issues;
+  },
   paginated: flags.paginated ?? false,
   cacheable: flags.cacheable ?? false,
   inputRequired: flags.inputRequired ?? false,
 });
+
+const FEATURES: Record<keyof ServerHandlers, Feature> = {
+  onListTools: 'tools',
+  onCallTool: 'tools',
+  onListPrompts: 'prompts',
+  onGetPrompt: 'prompts',
+  onListResources: 'resources',
+  onListResourceTemplates: 'resources',
+  onReadResource: 'resources',
+  onComplete: 'completions',
+};
 
 const list = { paginated: true, cacheable: true };
 
@@ -98,33 +107,20 @@ export const METHODS: ReadonlyMap<string, MethodSpec> = new Map([
 ]);
 
 /** The handler option names, for checking `new Server(info, options)`. */
-export const HANDLER_NAMES: readonly (keyof ServerHandlers)[] = [
-  'onListTools',
-  'onCallTool',
-  'onListPrompts',
-  'onGetPrompt',
-  'onListResources',
-  'onListResourceTemplates',
-  'onReadResource',
-  'onComplete',
-];
+export const HANDLER_NAMES = Object.keys(FEATURES) as readonly (keyof ServerHandlers)[];
 
 /**
- * A short, client-safe description of schema issues: `params.name: Invalid input: expected string`. Paths are
- * written as `a.b[0]["io.modelcontextprotocol/logLevel"]`; at most three issues are named.
+ * Names a custom method cannot take: the built-in methods of both revisions, and every notification
+ * (`notifications/…`, which are never requests).
  */
-export function describeIssues(issues: readonly SchemaIssue[], root = 'params'): string {
-  const parts = issues.slice(0, 3).map((issue) => `${formatPath(root, issue.path)}: ${issue.message}`);
-  if (issues.length > 3) parts.push(`and ${issues.length - 3} more`);
-  return parts.join('; ');
-}
-
-function formatPath(root: string, path: readonly PropertyKey[]): string {
-  let out = root;
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else if (typeof segment === 'string' && /^[A-Za-z_$][\w$]*$/.test(segment)) out += `.${segment}`;
-    else out += `[${JSON.stringify(String(segment))}]`;
-  }
-  return out;
+export function isReservedMethod(name: string): boolean {
+  return (
+    METHODS.has(name) ||
+    name === 'initialize' ||
+    name === 'ping' ||
+    name === 'logging/setLevel' ||
+    name === 'resources/subscribe' ||
+    name === 'resources/unsubscribe' ||
+    name.startsWith('notifications/')
+  );
 }

@@ -1,5 +1,7 @@
 import {
   type ClientCapabilities,
+  describeIssues,
+  hasExtension,
   type Implementation,
   type InputRequests,
   InputRequestsSchema,
@@ -7,23 +9,41 @@ import {
   MetaKey,
   type Result,
   ResultMetaObjectSchema,
+  type SchemaIssue,
   safeParse,
+  validate,
 } from '@boomerang/protocol';
 import { describeCapabilities, missingClientCapabilities } from './capabilities.js';
 import { wrapCursor } from './cursor.js';
-import { describeIssues, type MethodSpec, type SchemaIssue } from './methods.js';
+import type { ResultTypeRule } from './custom-methods.js';
 import type { RequestStateBinding, RequestStateEnvelope } from './sealed.js';
 import type { CacheHints } from './types.js';
 import { copyMembers, isPlainObject } from './util.js';
 
+/** What a method's results must be (built-in methods and custom ones alike). */
+export interface ResultSpec {
+  /** `cursor` / `nextCursor` are wrapped and unwrapped (see cursor.ts). */
+  readonly paginated: boolean;
+  /** Complete results carry `ttlMs` / `cacheScope`. */
+  readonly cacheable: boolean;
+  /** May answer `input_required`; `requestState` is opened and sealed here. */
+  readonly inputRequired: boolean;
+  /** The issues of a complete result, or `undefined` when it is valid (asynchronous for async schemas). */
+  checkResult(
+    result: Record<string, unknown>,
+  ): readonly SchemaIssue[] | undefined | Promise<readonly SchemaIssue[] | undefined>;
+}
+
 /** What finishing a result needs to know about the request and the server. */
 export interface FinishContext {
   readonly method: string;
-  readonly spec: MethodSpec;
+  readonly spec: ResultSpec;
   readonly serverInfo: Implementation;
   /** Resolved cache defaults for this method (both members set). */
   readonly cache: Required<CacheHints>;
   readonly clientCapabilities: ClientCapabilities;
+  /** The extension result types this method may answer with, by `resultType`. */
+  readonly resultTypes: ReadonlyMap<string, ResultTypeRule> | undefined;
   /** Seals outbound state; `undefined` passes state through as written. */
   readonly envelope: RequestStateEnvelope | undefined;
   /** The request the state belongs to (set on the three multi-round-trip methods). */
@@ -34,12 +54,13 @@ export interface FinishContext {
  * Turns what a handler returned into the result the server sends (a promise only when a custom envelope seals
  * asynchronously), or throws:
  *
- * - `resultType` defaults to `"complete"`; any value other than `"complete"`/`"input_required"` is a
- *   programming error;
+ * - `resultType` defaults to `"complete"`; another value is a programming error unless an extension registered
+ *   it for this method: then the request must declare that extension (`McpError` `-32021` naming it) and the
+ *   result must pass the extension's schema;
  * - `_meta["io.modelcontextprotocol/serverInfo"]` is added (the handler's other `_meta` keys are kept);
  * - complete results of cacheable methods get `ttlMs`/`cacheScope` unless the handler set them;
  * - a list handler's `nextCursor` is wrapped into the opaque wire cursor;
- * - an `InputRequiredResult` is legal only on the three multi-round-trip methods, needs `inputRequests` (non
+ * - an `InputRequiredResult` is legal only on multi-round-trip methods, needs `inputRequests` (non
  *   empty) or `requestState`, never carries cache hints, its input requests must fit this request's client
  *   capabilities (`McpError` `-32021` otherwise), and its `requestState` is sealed when the server seals;
  * - the final object is validated against the method's result schema.
@@ -53,9 +74,7 @@ export function finishResult(value: unknown, ctx: FinishContext): Result | Promi
   meta[MetaKey.serverInfo] ??= ctx.serverInfo;
   if (value.resultType === 'input_required') return finishInputRequired(value, meta, ctx);
   if (value.resultType !== undefined && value.resultType !== 'complete') {
-    throw new Error(
-      `the ${method} handler returned an unsupported resultType ${JSON.stringify(value.resultType)}`,
-    );
+    return finishExtensionResult(value, meta, ctx);
   }
   const result = copyMembers(value);
   result.resultType = 'complete';
@@ -69,13 +88,53 @@ export function finishResult(value: unknown, ctx: FinishContext): Result | Promi
       throw new Error(`the ${method} handler returned a non-string nextCursor`);
     result.nextCursor = wrapCursor(method, result.nextCursor);
   }
-  const check = safeParse(spec.result, result);
-  if (!check.success) {
-    throw new Error(
-      `the ${method} handler returned an invalid result: ${describeIssues(check.error.issues, 'result')}`,
+  return checked(result, spec.checkResult(result), `the ${method} handler returned an invalid result`);
+}
+
+/** `result` once `issues` (maybe a promise of them) came back empty; otherwise the programming error. */
+function checked(
+  result: Record<string, unknown>,
+  issues: readonly SchemaIssue[] | undefined | Promise<readonly SchemaIssue[] | undefined>,
+  what: string,
+): Result | Promise<Result> {
+  const settle = (found: readonly SchemaIssue[] | undefined): Result => {
+    if (found !== undefined) throw new Error(`${what}: ${describeIssues(found, 'result')}`);
+    return result as Result;
+  };
+  return issues instanceof Promise ? issues.then(settle) : settle(issues);
+}
+
+/** A result of a type an extension registered for this method (see {@link finishResult}). */
+function finishExtensionResult(
+  value: Record<string, unknown>,
+  meta: Record<string, unknown>,
+  ctx: FinishContext,
+): Result | Promise<Result> {
+  const { method } = ctx;
+  const type = value.resultType;
+  const rule = typeof type === 'string' ? ctx.resultTypes?.get(type) : undefined;
+  if (rule === undefined) {
+    throw new Error(`the ${method} handler returned an unsupported resultType ${JSON.stringify(type)}`);
+  }
+  if (!hasExtension(ctx.clientCapabilities, rule.extension)) {
+    const missing = { extensions: { [rule.extension]: {} } };
+    throw McpError.missingRequiredClientCapability(
+      missing,
+      `Missing required client capability: extensions["${rule.extension}"]`,
     );
   }
-  return result as Result;
+  const result = copyMembers(value);
+  if (Object.hasOwn(result, 'ttlMs')) delete result.ttlMs;
+  if (Object.hasOwn(result, 'cacheScope')) delete result.cacheScope;
+  result._meta = meta;
+  const outcome = validate(rule.result, result);
+  const issues =
+    outcome instanceof Promise
+      ? outcome.then((o) => (o.ok ? undefined : o.issues))
+      : outcome.ok
+        ? undefined
+        : outcome.issues;
+  return checked(result, issues, `the ${method} handler returned an invalid ${String(type)} result`);
 }
 
 function finishInputRequired(
@@ -86,7 +145,7 @@ function finishInputRequired(
   const { method } = ctx;
   if (!ctx.spec.inputRequired) {
     throw new Error(
-      `the ${method} handler returned an InputRequiredResult; only tools/call, prompts/get and resources/read may`,
+      `the ${method} handler returned an InputRequiredResult; only tools/call, prompts/get, resources/read and custom methods with inputRequired may`,
     );
   }
   const { inputRequests, requestState } = value;

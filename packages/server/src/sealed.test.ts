@@ -155,10 +155,22 @@ describe('sealed()', () => {
     }
   });
 
-  it('rejects a payload that is not a string even under the right key and context', () => {
+  it.each([
+    ['an unknown tag', [2, 0x61]],
+    ['no tag at all', []],
+    ['bytes that are not UTF-8', [0, 0xff, 0xfe]],
+    ['an escaped payload that is not a JSON string', [1, ...new TextEncoder().encode('{"a":1}')]],
+  ])('rejects a payload with %s even under the right key and context', (_what, bytes) => {
     const raw = createSealer({ keys: [key] });
-    const token = raw.sealJson({ not: 'a string' }, { context: bindingContext(binding, true) });
+    const token = raw.seal(Uint8Array.from(bytes), { context: bindingContext(binding, true) });
     expect(() => sealed({ keys: [key] }).open(token, binding)).toThrow(TypeError);
+  });
+
+  it('carries a well-formed state as its UTF-8 bytes after one tag byte', () => {
+    const raw = createSealer({ keys: [key] });
+    const token = sealed({ keys: [key] }).seal('{"v":1,"é":"😀"}', binding) as string;
+    const payload = raw.unseal(token, { context: bindingContext(binding, true) });
+    expect([...payload]).toEqual([0, ...new TextEncoder().encode('{"v":1,"é":"😀"}')]);
   });
 
   it('works around a custom codec', () => {
@@ -184,7 +196,7 @@ describe('sealed()', () => {
 });
 
 describe('bindingContext', () => {
-  it('is the canonical JSON of ["mcp/request-state/v1", method, target, arguments ?? {}, principal]', () => {
+  it('is the canonical JSON of ["mcp/request-state/v2", method, target, arguments ?? {}, principal]', () => {
     const auth = fc.option(
       fc.record(
         { clientId: fc.string(), issuer: fc.string(), subject: fc.string(), scopes: fc.array(fc.string()) },
@@ -221,7 +233,7 @@ describe('bindingContext', () => {
                 ? [authValue.clientId ?? null, authValue.issuer ?? null, authValue.subject ?? null]
                 : null;
           expect(bindingContext(binding, bind)).toBe(
-            canonicalJson(['mcp/request-state/v1', method, target, argsValue ?? {}, principal]),
+            canonicalJson(['mcp/request-state/v2', method, target, argsValue ?? {}, principal]),
           );
         },
       ),

@@ -81,10 +81,12 @@ export type SealedOptions = SealedCommonOptions &
  * nothing from the token), expiry, optional audience, and binding to the originating request. Opt in with one
  * line: `new Server(info, { requestState: sealed({ keys: parseKeys(process.env.STATE_KEYS!) }), ... })`.
  *
- * Wire format: a `@boomerang/seal` token (canonical base64url) whose payload is the handler's state as a JSON
- * string (so every JavaScript string, lone surrogates included, round-trips exactly) and whose context is
+ * Wire format: a `@boomerang/seal` token (canonical base64url) whose payload is one tag byte and the handler's
+ * state: `0x00` + its UTF-8 bytes (the state is encoded once, whatever it holds), or, for a string that is not
+ * well-formed UTF-16 (a lone surrogate), `0x01` + the UTF-8 of its JSON string form, so that every JavaScript
+ * string round-trips exactly. The seal's context is
  *
- *     canonicalJson(["mcp/request-state/v1", method, target, arguments ?? {}, principal])
+ *     canonicalJson(["mcp/request-state/v2", method, target, arguments ?? {}, principal])
  *
  * `principal` is `[clientId, issuer, subject]` (`null` for each absent member), or `null` without `auth` or with
  * `bindPrincipal: false`, or the string a `bindPrincipal` function returned. Canonical JSON sorts object keys at every depth. The seal stores only the SHA-256 of
@@ -92,8 +94,7 @@ export type SealedOptions = SealedCommonOptions &
  * another tool, other arguments, another URI, another method or another principal fails with reason `context`.
  *
  * Throws `TypeError`/`RangeError` at construction for bad keys or options (from `createSealer`); `seal` throws
- * `TypeError` for a non-string state; `open` throws `SealError` (or `TypeError` for a payload that is not a
- * string).
+ * `TypeError` for a non-string state; `open` throws `SealError` (or `TypeError` for a payload it did not write).
  */
 export function sealed(options: SealedOptions): RequestStateEnvelope {
   if (typeof options !== 'object' || options === null) throw new TypeError('"options" expected an object');
@@ -126,14 +127,53 @@ export function sealed(options: SealedOptions): RequestStateEnvelope {
   return {
     seal(state, binding) {
       if (typeof state !== 'string') throw new TypeError(`"state" expected string, got ${typeof state}`);
-      return sealer.sealJson(state, { context: contextOf(binding) });
+      return sealer.seal(encodeState(state), { context: contextOf(binding) });
     },
     open(token, binding) {
-      const value = sealer.unsealJson(token, { context: contextOf(binding) });
-      if (typeof value !== 'string') throw new TypeError('the sealed payload is not a string (malformed)');
-      return value;
+      return decodeState(sealer.unseal(token, { context: contextOf(binding) }));
     },
   };
+}
+
+/** The first member of every binding context: the envelope's format, so another format never opens. */
+const CONTEXT_TAG = 'mcp/request-state/v2';
+
+/** Payload tags: the state as UTF-8, or (lone surrogates) the UTF-8 of its JSON string form. */
+const RAW = 0;
+const ESCAPED = 1;
+
+/** A lone surrogate: the one thing UTF-8 cannot carry (paired surrogates form one code point and never match). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The payload of `state`: one tag byte, then UTF-8 (see {@link sealed}'s wire format). */
+function encodeState(state: string): Uint8Array {
+  const escaped = LONE_SURROGATE.test(state);
+  const text = escaped ? JSON.stringify(state) : state;
+  // At most three UTF-8 bytes per UTF-16 unit, after the tag.
+  const bytes = new Uint8Array(text.length * 3 + 1);
+  bytes[0] = escaped ? ESCAPED : RAW;
+  const { written } = encoder.encodeInto(text, bytes.subarray(1));
+  return bytes.subarray(0, written + 1);
+}
+
+/** The state in a payload; throws `TypeError` for one that {@link encodeState} did not write. */
+function decodeState(payload: Uint8Array): string {
+  const tag = payload[0];
+  let text: string;
+  try {
+    text = decoder.decode(payload.subarray(1));
+  } catch {
+    throw new TypeError('the sealed payload is not UTF-8 (malformed)');
+  }
+  if (tag === RAW) return text;
+  if (tag === ESCAPED) {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'string') return value;
+  }
+  throw new TypeError('the sealed payload has an unknown format (malformed)');
 }
 
 /** The seal context for `binding` (see {@link sealed} for the exact format). */
@@ -153,9 +193,9 @@ export function bindingContext(
     argsText !== undefined &&
     principalText !== undefined
   ) {
-    return `["mcp/request-state/v1",${JSON.stringify(method)},${JSON.stringify(target)},${argsText},${principalText}]`;
+    return `["${CONTEXT_TAG}",${JSON.stringify(method)},${JSON.stringify(target)},${argsText},${principalText}]`;
   }
-  return canonicalJson(['mcp/request-state/v1', method, target, args, principal]);
+  return canonicalJson([CONTEXT_TAG, method, target, args, principal]);
 }
 
 /**

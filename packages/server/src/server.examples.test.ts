@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it, vi } from 'vitest';
-import { addTool, demo, serve, server, shutdown, watched, worker } from './server.examples.js';
+import { addTool, demo, search, serve, server, shutdown, watched, worker } from './server.examples.js';
 import { meta, request, resultOf } from './test-support/wire.js';
 
 describe('README examples', () => {
@@ -9,7 +9,14 @@ describe('README examples', () => {
     const source = readFileSync(new URL('./server.examples.ts', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const regions = [...source.matchAll(/\/\/ #region (\w+)\n([\s\S]*?)\n+\/\/ #endregion \1/g)];
-    expect(regions.map((m) => m[1])).toEqual(['provisioner', 'wire', 'serve', 'progress', 'listen']);
+    expect(regions.map((m) => m[1])).toEqual([
+      'provisioner',
+      'wire',
+      'serve',
+      'progress',
+      'listen',
+      'methods',
+    ]);
     for (const [, , body] of regions) expect(readme).toContain(body?.trim());
   });
 
@@ -61,5 +68,21 @@ describe('README examples', () => {
     ]);
     await shutdown();
     expect(resultOf(await listening)).toMatchObject({ resultType: 'complete' });
+  });
+
+  it('methods: a vendor method and an extension method that asks', async () => {
+    const hits = resultOf(await search.handle(request('acme/search', { query: 'e' })));
+    expect(hits).toMatchObject({ resultType: 'complete', hits: ['Dune', 'Emma', 'Ulysses'] });
+    const discovered = resultOf(await search.handle(request('server/discover')));
+    expect(discovered.capabilities).toEqual({ extensions: { 'acme/holds': {} } });
+    const caps = { elicitation: {} };
+    const first = resultOf(await search.handle(request('acme/holds/place', { title: 'Dune' }, { caps })));
+    expect(first).toMatchObject({ resultType: 'input_required' });
+    const answered = request(
+      'acme/holds/place',
+      { title: 'Dune', inputResponses: { confirm: { action: 'accept', content: { ok: true } } } },
+      { caps },
+    );
+    expect(resultOf(await search.handle(answered))).toMatchObject({ held: 'Dune' });
   });
 });

@@ -145,4 +145,51 @@ export async function addTool(tool: Tool): Promise<void> {
 export async function shutdown(): Promise<void> {
   await watched.close();
 }
+
 // #endregion listen
+
+import { defineMethod } from '@boomerang/server';
+// #region methods
+import { z } from 'zod';
+
+const titles = ['Dune', 'Emma', 'Ulysses'];
+
+export const search = new Server(
+  { name: 'library', version: '1.0.0' },
+  {
+    // A vendor method: params validated by any Standard Schema, result stamped like any other.
+    methods: {
+      'acme/search': defineMethod({
+        params: z.object({ query: z.string(), limit: z.number().int().positive().default(5) }),
+        handler: ({ query, limit }) => ({
+          hits: titles.filter((title) => title.toLowerCase().includes(query.toLowerCase())).slice(0, limit),
+        }),
+      }),
+    },
+    // An extension: advertised under capabilities.extensions, with its own methods.
+    extensions: [
+      {
+        id: 'acme/holds',
+        methods: {
+          'acme/holds/place': defineMethod({
+            params: z.object({ title: z.string() }),
+            // May answer input_required: same capability checks and sealed state as tools/call.
+            inputRequired: true,
+            handler: ({ title }, ctx) =>
+              ctx.inputResponses?.confirm === undefined
+                ? inputRequired({
+                    inputRequests: {
+                      confirm: elicitRequest({
+                        message: `Place a hold on ${title}?`,
+                        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+                      }),
+                    },
+                  })
+                : { held: title },
+          }),
+        },
+      },
+    ],
+  },
+);
+// #endregion methods

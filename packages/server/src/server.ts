@@ -1,5 +1,6 @@
 import {
   CACHEABLE_METHODS,
+  describeIssues,
   type HandleContext,
   type Implementation,
   ImplementationSchema,
@@ -13,27 +14,37 @@ import {
 } from '@boomerang/protocol';
 import { mergeCapabilities, serverCapabilities } from './capabilities.js';
 import { type ConnectOptions, type ServeRequest, type ServerConnection, serveTransport } from './connect.js';
-import { type ServerCore, serveRequest } from './dispatch.js';
-import { dualEraConnection } from './legacy/connection.js';
-import type { LegacyOptions } from './legacy/serve.js';
-import { withSubscriptions } from './listen.js';
-import { describeIssues, HANDLER_NAMES } from './methods.js';
+import type { ServerCore } from './core.js';
+import { type CustomMethod, checkMethod, customMethods } from './custom-methods.js';
+import { currentCapabilities } from './discover.js';
+import { serveRequest } from './dispatch.js';
+import { dualEraConnection, type LegacySettings, legacySettings } from './legacy/connection.js';
+import { HANDLER_NAMES } from './methods.js';
 import type { NotificationSource, SubscriptionNotification } from './notifications.js';
 import type { RequestStateEnvelope } from './sealed.js';
-import type { CacheHints, CacheOptions, CacheScope, LogFn, Logger, ServerOptions } from './types.js';
+import type {
+  CacheHints,
+  CacheOptions,
+  CacheScope,
+  LogFn,
+  Logger,
+  MethodDefinition,
+  ServerHandlers,
+  ServerOptions,
+} from './types.js';
 import { isPlainObject } from './util.js';
 
 const OPTION_NAMES: ReadonlySet<string> = new Set([
   ...HANDLER_NAMES,
   'instructions',
   'capabilities',
+  'methods',
+  'extensions',
   'cache',
   'requestState',
   'logger',
   'notifications',
   'legacy',
-  'legacyShim',
-  'legacyRequestTimeoutMs',
 ]);
 
 /**
@@ -44,40 +55,41 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
  * state. It knows JSON-RPC messages, never HTTP: serve it with `connect(transport)` (stream transports) or call
  * `handle(message, ctx)` (request/response transports such as HTTP).
  *
- * Throws `TypeError` at construction for an invalid `info`, an unknown option, or an option of the wrong type,
- * and `RangeError` for a negative or fractional `cache.ttlMs`.
+ * Methods beyond the protocol's (`options.methods`) and extensions (`options.extensions`: their capabilities,
+ * methods and result types) are served by the same rules; a method the server does not serve answers `-32601`.
+ *
+ * Throws `TypeError` at construction for an invalid `info`, an unknown option, an option of the wrong type, or a
+ * custom method that takes a built-in name, and `RangeError` for a negative or fractional `cache.ttlMs`.
  */
 export class Server implements MessageHandler {
   /** The server's self-description, sent in every result's `_meta["io.modelcontextprotocol/serverInfo"]`. */
   readonly info: Implementation;
-  /** The capabilities `server/discover` advertises: implied by the handlers, merged with `options.capabilities`. */
-  readonly capabilities: ServerCapabilities;
   readonly #core: ServerCore;
+  readonly #methods: Map<string, CustomMethod>;
   readonly #closing = new AbortController();
   /** Settings of 2025-11-25 sessions; `undefined` when `legacy: false`. */
-  readonly #legacy: LegacyOptions | undefined;
+  readonly #legacy: LegacySettings | undefined;
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     const checked = safeParse(ImplementationSchema, info);
     if (!checked.success)
       throw new TypeError(`"info" is invalid: ${describeIssues(checked.error.issues, 'info')}`);
     checkOptions(options);
-    const handlers = Object.fromEntries(
+    const handlers: ServerHandlers = Object.fromEntries(
       HANDLER_NAMES.flatMap((name) => (options[name] ? [[name, options[name]]] : [])),
     );
     this.info = info;
-    this.#legacy = legacyOptions(options);
+    this.#legacy = legacySettings(options.legacy);
     const { notifications } = options;
-    const implied = serverCapabilities(handlers);
-    this.capabilities = mergeCapabilities(
-      notifications === undefined ? implied : withSubscriptions(implied),
-      options.capabilities,
-    );
-    if (notifications === undefined) checkNoSubscriptionCapabilities(this.capabilities);
+    const custom = customMethods(options.methods, options.extensions);
+    this.#methods = custom.methods;
     this.#core = {
       info,
       handlers,
-      capabilities: this.capabilities,
+      capabilities: capabilitiesInForce(handlers, options.capabilities, notifications !== undefined),
+      methods: custom.methods,
+      resultTypes: custom.resultTypes,
+      extensions: custom.extensions,
       instructions: options.instructions,
       cacheHints: resolveCache(options.cache),
       requestState: options.requestState,
@@ -85,6 +97,31 @@ export class Server implements MessageHandler {
       closing: this.#closing.signal,
       listening: new Set(),
       log: resolveLogger(options.logger),
+    };
+  }
+
+  /**
+   * The capabilities `server/discover` advertises now: implied by the handlers and merged with
+   * `options.capabilities` (or read from it, when it is a function), with the notification source's
+   * `listChanged` / `subscribe` and the extensions filled in.
+   */
+  get capabilities(): ServerCapabilities {
+    return currentCapabilities(this.#core);
+  }
+
+  /**
+   * Serves one more custom method from now on, as if it were in `options.methods` (`McpServer#method` registers
+   * through this); `remove()` stops serving exactly this registration (later requests answer `-32601`).
+   * Throws `TypeError` for a built-in name or a bad definition, `Error` when the name is taken.
+   */
+  addMethod(name: string, definition: MethodDefinition): { remove(): void } {
+    if (typeof name !== 'string') throw new TypeError(`"name" expected a string, got ${typeof name}`);
+    const method = checkMethod(`method "${name}"`, name, definition, this.#methods);
+    this.#methods.set(name, method);
+    return {
+      remove: () => {
+        if (this.#methods.get(name) === method) this.#methods.delete(name);
+      },
     };
   }
 
@@ -155,7 +192,7 @@ export class Server implements MessageHandler {
     const warn = this.#core.log.warn;
     if (this.#legacy === undefined) {
       const serve = (...[request, ctx, ending]: Parameters<ServeRequest>) =>
-        serveRequest(this.#core, request, ctx, ending);
+        serveRequest(this.#core, request, ctx, { ending });
       return serveTransport(transport, serve, options, warn);
     }
     // Both eras: an `initialize` turns this connection into a 2025-11-25 session (legacy/connection.ts).
@@ -174,12 +211,13 @@ function checkOptions(options: ServerOptions): void {
     }
   }
   const { instructions, capabilities, logger } = options;
+  const open = capabilities as unknown;
   const requestState = options.requestState as Partial<RequestStateEnvelope> | undefined;
   if (instructions !== undefined && typeof instructions !== 'string') {
     throw new TypeError(`"instructions" expected a string, got ${typeof instructions}`);
   }
-  if (capabilities !== undefined && !isPlainObject(capabilities)) {
-    throw new TypeError('"capabilities" expected a plain object');
+  if (open !== undefined && typeof open !== 'function' && !isPlainObject(open)) {
+    throw new TypeError('"capabilities" expected a plain object or a function returning one');
   }
   if (
     requestState !== undefined &&
@@ -219,23 +257,26 @@ function checkNoSubscriptionCapabilities(caps: ServerCapabilities): void {
   }
 }
 
-/** The legacy settings, checked; `undefined` when 2025-11-25 sessions are off (`legacy: false`). */
-function legacyOptions(options: ServerOptions): LegacyOptions | undefined {
-  const { legacy = true, legacyShim = false, legacyRequestTimeoutMs = 60_000 } = options;
-  if (typeof legacy !== 'boolean') throw new TypeError(`"legacy" expected a boolean, got ${typeof legacy}`);
-  if (typeof legacyShim !== 'boolean') {
-    throw new TypeError(`"legacyShim" expected a boolean, got ${typeof legacyShim}`);
+/**
+ * The capabilities in force, as the dispatcher reads them per request: static ones are implied by the handlers
+ * and merged with the author's once (and checked: without a notification source nobody can listen, so
+ * `listChanged` / `subscribe` may not be declared); a function is read live, as it is.
+ */
+function capabilitiesInForce(
+  handlers: ServerHandlers,
+  declared: ServerOptions['capabilities'],
+  hasSource: boolean,
+): () => ServerCapabilities {
+  if (typeof declared === 'function') {
+    return () => {
+      const caps = declared();
+      if (!isPlainObject(caps)) throw new TypeError('"capabilities" returned something other than an object');
+      return caps;
+    };
   }
-  if (
-    typeof legacyRequestTimeoutMs !== 'number' ||
-    !Number.isSafeInteger(legacyRequestTimeoutMs) ||
-    legacyRequestTimeoutMs < 1
-  ) {
-    throw new RangeError(
-      `"legacyRequestTimeoutMs" expected a positive integer, got ${String(legacyRequestTimeoutMs)}`,
-    );
-  }
-  return legacy ? { shim: legacyShim, timeoutMs: legacyRequestTimeoutMs } : undefined;
+  const caps = mergeCapabilities(serverCapabilities(handlers), declared);
+  if (!hasSource) checkNoSubscriptionCapabilities(caps);
+  return () => caps;
 }
 
 const DEFAULT_HINTS: Required<CacheHints> = { ttlMs: 0, cacheScope: 'private' };

@@ -9,7 +9,6 @@ import type {
   GetPromptRequestParams,
   GetPromptResult,
   Implementation,
-  InputRequest,
   InputRequiredResult,
   InputResponses,
   ListPromptsResult,
@@ -23,6 +22,7 @@ import type {
   ReadResourceResult,
   RequestId,
   ServerCapabilities,
+  StandardSchemaV1,
 } from '@boomerang/protocol';
 import type { NotificationSource } from './notifications.js';
 import type { RequestStateEnvelope } from './sealed.js';
@@ -108,6 +108,82 @@ export interface Logger {
   error?: LogFn;
 }
 
+/**
+ * A method the protocol does not define (a vendor method, an extension's method), served with the same rules
+ * as the built-in ones: `_meta` checked, params validated (`-32602` naming the field), the result stamped with
+ * `resultType` and `serverInfo`, cancellation, progress and log notifications through `ctx`.
+ *
+ * With `inputRequired: true` the handler may return an {@link InputRequiredResult} (multi-round-trip): its input
+ * requests are checked against the request's client capabilities (`-32021`), and its `requestState` is sealed
+ * and verified by the server's `requestState` envelope, bound to the method and its params. The retry's
+ * `inputResponses` and (opened) `requestState` reach the handler as `ctx.inputResponses` / `ctx.requestState`.
+ *
+ * Use {@link defineMethod} for the types of `handler`'s params to follow `params`.
+ */
+export interface MethodDefinition<S extends StandardSchemaV1 = StandardSchemaV1> {
+  /**
+   * Validates the request's params (any Standard Schema: zod, valibot, arktype…). It sees the params without
+   * `_meta` and, on a multi-round-trip method, without `inputResponses` and `requestState`; the handler gets
+   * its output.
+   */
+  readonly params: S;
+  /** The handler may answer `input_required` (default `false`: such a result is a server bug, `-32603`). */
+  readonly inputRequired?: boolean | undefined;
+  /** Validates a complete result before it is sent (a mismatch is a server bug: `-32603`, details in the log). */
+  readonly result?: StandardSchemaV1 | undefined;
+  /** Serves one request: params first, context last; may be sync or async; a throw becomes a JSON-RPC error. */
+  handler(
+    params: StandardSchemaV1.InferOutput<S>,
+    ctx: RequestContext,
+  ): MaybePromise<HandlerResult<MethodResult> | InputRequiredResult>;
+}
+
+/** The complete result of a custom method: any JSON object (the server fills `resultType` and `_meta`). */
+export interface MethodResult {
+  readonly [key: string]: unknown;
+  _meta?: Record<string, unknown>;
+}
+
+/**
+ * A result type an extension adds to built-in or custom methods (the tasks extension answers `tools/call` with
+ * `resultType: "task"`). The server sends such a result only to a request whose client capabilities declare the
+ * extension (`-32021` naming it otherwise), validates it with `result`, and stamps `serverInfo`; cache hints
+ * never go on it.
+ */
+export interface ResultTypeDefinition {
+  /** The methods whose handlers may answer with this result type, e.g. `["tools/call"]`. */
+  readonly methods: readonly string[];
+  /** Validates the whole result, `resultType` included. */
+  readonly result: StandardSchemaV1;
+}
+
+/**
+ * An MCP extension served by a {@link Server}: advertised as `capabilities.extensions[id]` (with `settings`,
+ * default `{}`), its methods served like `options.methods`, its result types allowed on the methods it names.
+ */
+export interface ServerExtension {
+  /** The prefixed extension id, e.g. `"io.modelcontextprotocol/tasks"`. */
+  readonly id: string;
+  /** What `server/discover` advertises under `capabilities.extensions[id]` (default `{}`). */
+  readonly settings?: Readonly<Record<string, unknown>> | undefined;
+  /** Methods the extension adds. */
+  readonly methods?: Readonly<Record<string, MethodDefinition>> | undefined;
+  /** Result types the extension adds, by `resultType` value. */
+  readonly resultTypes?: Readonly<Record<string, ResultTypeDefinition>> | undefined;
+}
+
+/** Settings of the 2025-11-25 era on a {@link Server} (see `ServerOptions.legacy`). */
+export interface LegacyOptions {
+  /**
+   * Fulfil an `InputRequiredResult` a handler returned by sending its input requests to the client as real
+   * server→client requests and re-entering the handler with the answers and the exact `requestState` (at most
+   * 10 rounds). Default `false`: such a result is `-32603` (a 2025-11-25 client cannot retry).
+   */
+  readonly shim?: boolean | undefined;
+  /** How long one server→client request waits for its answer, in ms (default 60 000). */
+  readonly requestTimeoutMs?: number | undefined;
+}
+
 /** Everything `new Server(info, options)` accepts: the handlers plus server-wide settings. */
 export interface ServerOptions extends ServerHandlers {
   /** Natural-language guidance for the model, sent in `server/discover`. */
@@ -115,14 +191,25 @@ export interface ServerOptions extends ServerHandlers {
   /**
    * Extra server capabilities, deep-merged over the ones the handlers imply, e.g. `{ tools: { listChanged:
    * true } }`, `{ logging: {} }` (needed for `ctx.log` to emit anything) or `extensions`.
+   *
+   * Or a function returning the capabilities in force, read live: on every `server/discover` and on every
+   * request, whose method answers `-32601` while its feature (`tools`, `prompts`, `resources`, `completions`) is
+   * absent. Nothing is implied or merged then (extensions' and subscriptions' members still are); return the
+   * same object while nothing changed, since it is read per request. A host whose features come and go at run
+   * time (`McpServer` is one) uses this form.
    */
-  capabilities?: ServerCapabilities;
+  capabilities?: ServerCapabilities | (() => ServerCapabilities);
+  /** Methods beyond the protocol's, by name (see {@link MethodDefinition}). Built-in names throw `TypeError`. */
+  methods?: Readonly<Record<string, MethodDefinition>>;
+  /** Extensions served: their capabilities, methods and result types (see {@link ServerExtension}). */
+  extensions?: readonly ServerExtension[];
   /** Defaults for `ttlMs` / `cacheScope` on cacheable results. */
   cache?: CacheOptions;
   /**
-   * Protects `requestState` on `tools/call`, `prompts/get` and `resources/read`: inbound state is opened before
-   * the handler runs (the handler sees plaintext), outbound state is sealed after it. Use `sealed({ keys })`.
-   * Without it, state crosses the wire exactly as the handler wrote it (see the README's security note).
+   * Protects `requestState` on the multi-round-trip methods (`tools/call`, `prompts/get`, `resources/read` and
+   * custom methods with `inputRequired`): inbound state is opened before the handler runs (the handler sees
+   * plaintext), outbound state is sealed after it. Use `sealed({ keys })`. Without it, state crosses the wire
+   * exactly as the handler wrote it (see the README's security note).
    */
   requestState?: RequestStateEnvelope;
   /** Where rejections and internal errors are reported (see {@link Logger}). */
@@ -138,18 +225,10 @@ export interface ServerOptions extends ServerHandlers {
   notifications?: NotificationSource;
   /**
    * Serve 2025-11-25 clients on stream transports (default `true`): an `initialize` turns that connection into a
-   * legacy session (see the README, "Two eras"). `false`: `initialize` is answered `-32022` naming the
-   * supported versions.
+   * legacy session (see the README, "Two eras"); settings in {@link LegacyOptions}. `false`: `initialize` is
+   * answered `-32022` naming the supported versions.
    */
-  legacy?: boolean;
-  /**
-   * On a legacy session, fulfil an `InputRequiredResult` a handler returned by sending its input requests to the
-   * client and re-entering the handler with the answers and the exact `requestState` (at most 10 rounds).
-   * Default `false`: such a result is `-32603` (a 2025-11-25 client cannot retry).
-   */
-  legacyShim?: boolean;
-  /** How long a server→client request of a legacy session waits for its answer, in ms (default 60 000). */
-  legacyRequestTimeoutMs?: number;
+  legacy?: boolean | LegacyOptions;
 }
 
 /**
@@ -166,7 +245,10 @@ export interface RequestContext {
    * request's `AbortController` is made the first time it is read (so `{ ...ctx }` does not copy it).
    */
   readonly signal: AbortSignal;
-  /** `_meta["io.modelcontextprotocol/protocolVersion"]`, already checked to be supported. */
+  /**
+   * The revision this request speaks: `_meta["io.modelcontextprotocol/protocolVersion"]`, already checked to be
+   * supported, or `"2025-11-25"` for a request of a 2025-11-25 session (served by the same handlers).
+   */
   readonly protocolVersion: string;
   /** What the client declared in this request; the server checks every input request against it. */
   readonly clientCapabilities: ClientCapabilities;
@@ -182,14 +264,6 @@ export interface RequestContext {
   readonly inputResponses: InputResponses | undefined;
   /** On a retry: the echoed `requestState`, already opened (plaintext) when the server seals state. */
   readonly requestState: string | undefined;
-  /**
-   * Set only on a 2025-11-25 (legacy) session, where a server may call the client back: sends one input request
-   * (`elicitation/create`, `sampling/createMessage`, `roots/list`) as a real server→client request and resolves
-   * to the client's result. Rejects with `-32021` (nothing sent) when the client did not declare the capability
-   * at `initialize`, `-32001` after the server's `legacyRequestTimeoutMs`, the client's error, or the abort
-   * reason when this request is cancelled. In 2026-07-28 it is absent: return an `InputRequiredResult` instead.
-   */
-  readonly ask?: (request: InputRequest) => Promise<unknown>;
   /**
    * Sends `notifications/progress` for this request; a no-op unless the request carried a `progressToken`,
    * after the response, or when `progress` does not increase. Throws `TypeError` for a non-finite number.

@@ -27,7 +27,7 @@ export interface BoomerangPeer {
 /** The options of `createBoomerangServer` a test may set. */
 export interface BoomerangServerOptions {
   /** How long one server→client request waits (the server's default: 60 s). */
-  readonly legacyRequestTimeoutMs?: number;
+  readonly requestTimeoutMs?: number;
 }
 
 /** What a transport variant hands the suite. */

@@ -199,10 +199,10 @@ export function v1ClientQuestionTests(connect: ConnectV1): void {
     expect(await client.ping()).toEqual({});
   });
 
-  it('a question the v1 client never answers: -32001 after legacyRequestTimeoutMs, and the client is told', async (ctx) => {
+  it('a question the v1 client never answers: -32001 after requestTimeoutMs, and the client is told', async (ctx) => {
     let handlerSignal: AbortSignal | undefined;
     const { client, wire } = await connect(ctx, {
-      server: { legacyRequestTimeoutMs: 300 },
+      server: { requestTimeoutMs: 300 },
       elicit: (_params, signal) => {
         handlerSignal = signal;
         return new Promise<ElicitResult>((resolve) =>

@@ -7,8 +7,8 @@
  * collides with an input property. The message names the registration, the resolver and the culprit, e.g.
  * `tool 'order_book': resolver 'backorder' names unknown argument 'isbn'`.
  */
-export class InvalidSignatureError extends Error {
-  override readonly name = 'InvalidSignatureError';
+export class ResolverGraphError extends Error {
+  override readonly name = 'ResolverGraphError';
 }
 
 /** How the user refused an elicitation. */

@@ -5,25 +5,27 @@ describe('resolvers: public surface', () => {
   it('exports exactly the engine and the builders', () => {
     expect(Object.keys(api).sort()).toEqual([
       'DEFAULT_MAX_STATE_BYTES',
-      'InvalidSignatureError',
       'ResolutionError',
+      'ResolverGraphError',
       'elicit',
       'elicitResult',
       'elicitUrl',
       'elicitUrlResult',
       'isResolver',
       'listRoots',
+      'planRegistration',
       'planResolvers',
       'resolver',
       'runResolvers',
       'sample',
+      'withoutResolved',
     ]);
   });
 
   it('exposes errors as real Error subclasses with their names', () => {
-    const invalid = new api.InvalidSignatureError("tool 'x': bad");
+    const invalid = new api.ResolverGraphError("tool 'x': bad");
     expect(invalid).toBeInstanceOf(Error);
-    expect(invalid.name).toBe('InvalidSignatureError');
+    expect(invalid.name).toBe('ResolverGraphError');
     const refused = new api.ResolutionError('backorder', 'cancel');
     expect(refused).toBeInstanceOf(Error);
     expect(refused).toMatchObject({

@@ -3,19 +3,21 @@
 // registration's `resolve` map once (planResolvers) and runs one round per request (runResolvers).
 
 // --- errors
-export { InvalidSignatureError, type RefusalAction, ResolutionError } from './errors.js';
+export { type RefusalAction, ResolutionError, ResolverGraphError } from './errors.js';
 // --- the engine (used by the McpServer core)
 export {
   DEFAULT_MAX_STATE_BYTES,
+  planRegistration,
   planResolvers,
   type ResolverPlan,
   type ResolverPlanOptions,
+  withoutResolved,
 } from './plan.js';
 // --- questions
 export { elicit, elicitResult, elicitUrl, elicitUrlResult, listRoots, sample } from './questions.js';
 // --- building resolvers
 export { isResolver, resolver } from './resolver.js';
-export { type ResolverRound, type ResolverRoundResult, runResolvers } from './run.js';
+export { type ResolverRoundResult, runResolvers } from './run.js';
 // --- types
 export type {
   AnyResolver,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type AnyResolver, elicit, InvalidSignatureError, planResolvers, resolver } from './index.js';
+import { type AnyResolver, elicit, planResolvers, ResolverGraphError, resolver } from './index.js';
 import { planOf } from './plan.js';
 
 const value = resolver({}, () => 1);
@@ -19,8 +19,8 @@ describe('planResolvers: registration checks', () => {
   it('rejects an unknown argument, naming the owner, the resolver and the argument', () => {
     const byIsbn = resolver({ args: ['isbn'] }, ({ isbn }) => isbn);
     const error = planError("tool 'order_book'", { stock: byIsbn }, ['title', 'qty']);
-    expect(error).toBeInstanceOf(InvalidSignatureError);
-    expect(error.name).toBe('InvalidSignatureError');
+    expect(error).toBeInstanceOf(ResolverGraphError);
+    expect(error.name).toBe('ResolverGraphError');
     expect(error.message).toBe(
       "tool 'order_book': resolver 'stock' names unknown argument 'isbn' (arguments: 'title', 'qty')",
     );
@@ -36,14 +36,14 @@ describe('planResolvers: registration checks', () => {
 
   it('rejects a resolved name that collides with an input property', () => {
     const error = planError("tool 'order_book'", { title: value }, ['title']);
-    expect(error).toBeInstanceOf(InvalidSignatureError);
+    expect(error).toBeInstanceOf(ResolverGraphError);
     expect(error.message).toBe("tool 'order_book': resolved name 'title' collides with an input property");
   });
 
   it('rejects a member that is not a resolver', () => {
     for (const bad of [() => 1, { args: [] }, null, 42, elicit('Q?', z.object({}))]) {
       const error = planError('t', { stock: bad as unknown as AnyResolver }, []);
-      expect(error).toBeInstanceOf(InvalidSignatureError);
+      expect(error).toBeInstanceOf(ResolverGraphError);
       expect(error.message).toMatch(
         /^t: resolve\.stock is not a resolver \(got \w+\); build it with resolver\(\)$/,
       );
@@ -59,7 +59,7 @@ describe('planResolvers: registration checks', () => {
 
   it('rejects a resolve map that is not an object', () => {
     for (const bad of [null, [], 'x', new Map()]) {
-      expect(planError('t', bad as never, [])).toBeInstanceOf(InvalidSignatureError);
+      expect(planError('t', bad as never, [])).toBeInstanceOf(ResolverGraphError);
     }
   });
 
@@ -83,7 +83,7 @@ describe('planResolvers: registration checks', () => {
     );
     const b: AnyResolver = resolver({ uses: { a } }, () => 2);
     const error = planError('t', { a }, []);
-    expect(error).toBeInstanceOf(InvalidSignatureError);
+    expect(error).toBeInstanceOf(ResolverGraphError);
     expect(error.message).toBe("t: resolver 'a' has a cyclic dependency (a → a.b → a)");
   });
 

@@ -1,14 +1,14 @@
 // planResolvers: a registration's `resolve` map, checked once and flattened into the graph `runResolvers` walks.
 import type { RequestContext } from '@boomerang/server';
-import { InvalidSignatureError } from './errors.js';
+import { ResolverGraphError } from './errors.js';
 import { type ResolverImpl, resolverOf } from './resolver.js';
 import type { AnyResolver } from './types.js';
 import { argumentError, describeType, isPlainObject } from './util.js';
 
 /**
- * Default cap on a call's recorded request state: 20 KiB of plaintext JSON. Sealing adds JSON-string escaping (up to
- * 2× for quotes and backslashes), claims and base64url (4/3): at most ~55,000 characters, so every state under the
- * cap also fits the sealer's 65,536-character token limit and the cap's clear error always comes first.
+ * Default cap on a call's recorded request state: 20 KiB of plaintext JSON. Sealing adds a tag byte, claims and
+ * base64url (4/3): under 28,000 characters, well inside the sealer's 65,536-character token limit, so the cap's
+ * clear error always comes first.
  */
 export const DEFAULT_MAX_STATE_BYTES = 20 * 1024;
 
@@ -74,7 +74,7 @@ export function planOf(plan: ResolverPlan): PlanImpl {
  * (`r0`, `r1`, … breadth-first, in map then `uses` order): opaque (no source, function or resolver names reach
  * the client) and identical in every process and worker that registers the same map.
  *
- * @throws InvalidSignatureError naming the owner, the resolver and the culprit when a member of the map (or of
+ * @throws ResolverGraphError naming the owner, the resolver and the culprit when a member of the map (or of
  * a `uses`) is not a resolver, a resolved name collides with an input property, a resolver names an argument
  * not in `inputKeys` or receives one name both as an argument and from `uses`, or `uses` forms a cycle.
  * @throws TypeError for a non-string `owner`, `inputKeys` that are not strings; RangeError for a bad cap.
@@ -93,7 +93,7 @@ export function planResolvers(
   if (!Number.isSafeInteger(maxStateBytes) || maxStateBytes < 1) {
     throw new RangeError(`"maxStateBytes" expected a positive integer, got ${String(maxStateBytes)}`);
   }
-  const fail = (message: string) => new InvalidSignatureError(`${owner}: ${message}`);
+  const fail = (message: string) => new ResolverGraphError(`${owner}: ${message}`);
   if (!isPlainObject(resolve))
     throw fail(`"resolve" must be an object of resolvers, got ${describeType(resolve)}`);
   const inputs = new Set(inputKeys);
@@ -157,6 +157,39 @@ export function planResolvers(
   });
   plans.set(plan, { nodes, entries });
   return plan;
+}
+
+/**
+ * The plan of a registration's `resolve` option: `undefined` when there is nothing to resolve (no map, or an empty
+ * one: the registration then has no resolvers and may build its own rounds), else {@link planResolvers}'s plan.
+ * Throws `TypeError` for a `resolve` that is not an object, and whatever {@link planResolvers} throws.
+ */
+export function planRegistration(
+  owner: string,
+  resolve: unknown,
+  inputKeys: readonly string[],
+  options: ResolverPlanOptions = {},
+): ResolverPlan | undefined {
+  if (resolve === undefined) return undefined;
+  if (typeof resolve !== 'object' || resolve === null || Array.isArray(resolve)) {
+    throw new TypeError(`${owner}: "resolve" expected an object of resolvers, got ${describeType(resolve)}`);
+  }
+  if (Object.keys(resolve).length === 0) return undefined;
+  return planResolvers(owner, resolve as Readonly<Record<string, AnyResolver>>, inputKeys, options);
+}
+
+/**
+ * `args` without the names `plan` resolves: a client-sent value under a resolved name is ignored (and never
+ * reaches a strict input schema). `args` itself when nothing is resolved.
+ */
+export function withoutResolved(
+  args: Readonly<Record<string, unknown>>,
+  plan: ResolverPlan | undefined,
+): Record<string, unknown> {
+  if (plan === undefined || !plan.names.some((name) => Object.hasOwn(args, name))) return args;
+  const out = { ...args };
+  for (const name of plan.names) delete out[name];
+  return out;
 }
 
 interface MutableNode extends PlanNode {

@@ -54,7 +54,7 @@ suite('runResolvers: values', () => {
       return 1;
     });
     const plan = planResolvers('t', { r }, ['a', 'b']);
-    await runResolvers(plan, { args: { a: 1, b: 2 }, ctx, inputResponses: undefined, state: undefined });
+    await runResolvers(plan, { a: 1, b: 2 }, ctx);
     expect(seen).toEqual([{ a: 1, inner: 'inner' }, ctx]);
   });
 

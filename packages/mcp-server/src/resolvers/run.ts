@@ -16,27 +16,6 @@ import { type AnswerRead, type QuestionImpl, questionOf } from './questions.js';
 import { decodeState, encodeState, type RecordedAnswer, utf8Length } from './state.js';
 import { argumentError, isPlainObject } from './util.js';
 
-/** What one round of a call gives the engine. */
-export interface ResolverRound {
-  /** The validated arguments of the call (tool arguments, prompt arguments, template variables). */
-  readonly args: Readonly<Record<string, unknown>>;
-  /** The low-level server's context for this request; every resolver receives it as its second parameter. */
-  readonly ctx: RequestContext;
-  /** `ctx.inputResponses`: the client's answers to the previous round's questions. */
-  readonly inputResponses: InputResponses | undefined;
-  /** `ctx.requestState`: the previous round's state, as plaintext (the server opened and verified it). */
-  readonly state: string | undefined;
-  /**
-   * The legacy (2025-11-25) path, where a server may call the client back: sends one input request as a
-   * server→client request and resolves to the client's result. When set, a question is asked as soon as its
-   * resolver returns it, one at a time (a person answers one dialog at a time), its answer is validated like
-   * a retry's, and the round always resolves (no `InputRequiredResult`, no state). Checking the client's
-   * capabilities before asking is the caller's job on this path: the low-level server checks only the
-   * `InputRequiredResult`s a handler returns.
-   */
-  readonly ask?: (request: InputRequest, key: string) => Promise<unknown>;
-}
-
 /**
  * The outcome of a round: every resolved value by its name in the `resolve` map, or the `InputRequiredResult`
  * to return (its `requestState` is plaintext in the engine's format; the server seals it on the way out).
@@ -52,6 +31,11 @@ type Outcome =
 
 const PENDING: Outcome = { status: 'pending' };
 
+const NOTHING_TO_RESOLVE: ResolverRoundResult = Object.freeze({
+  kind: 'resolved',
+  values: Object.freeze({}),
+});
+
 /** Sets an own data property (a name such as `__proto__` stays an ordinary member). */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') {
@@ -60,7 +44,11 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
 }
 
 /**
- * Runs one round of a registration's resolvers.
+ * Runs one round of a registration's resolvers (none: `{ kind: 'resolved', values: {} }`) for a call with the
+ * validated `args` (tool arguments without the resolved names, prompt arguments, template variables). The
+ * answers are `ctx.inputResponses` and the previous round's state `ctx.requestState`, plaintext: the server
+ * opened and verified it, and seals the state of a returned `InputRequiredResult` on the way out. Every
+ * resolver receives `ctx` as its second parameter.
  *
  * - Every resolver runs at most once in the round, however many resolvers use it; independent resolvers run
  *   concurrently. A resolver runs only once all its `uses` have values; the others wait for a later round.
@@ -70,9 +58,8 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
  *   question (an answer without its state, or to a reworded question, is not consumed); else it is asked.
  * - All questions that can be asked now go out together in one `InputRequiredResult`, whatever their kinds;
  *   questions that depend on unanswered ones come in later rounds. Nothing is recorded for plain values:
- *   resolvers re-run every round, only answers are remembered.
- * - With `round.ask` (legacy sessions) questions are asked mid-call instead, one at a time, and the round
- *   always resolves.
+ *   resolvers re-run every round, only answers are remembered. (On a 2025-11-25 session the server turns that
+ *   result into server→client requests and calls again with the answers: the same rounds.)
  *
  * @throws McpError `-32602` when an answer is of the wrong kind or does not match the schema (the message
  * names the resolver; no validation internals).
@@ -81,21 +68,20 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
  * @throws whatever a resolver throws. When several fail, the first failure in plan order is thrown, after the
  * round has settled (deterministic); a failure wins over questions still pending.
  */
-export async function runResolvers(plan: ResolverPlan, round: ResolverRound): Promise<ResolverRoundResult> {
+export async function runResolvers(
+  plan: ResolverPlan | undefined,
+  args: Readonly<Record<string, unknown>>,
+  ctx: RequestContext,
+): Promise<ResolverRoundResult> {
+  if (plan === undefined) return NOTHING_TO_RESOLVE;
   const { nodes, entries } = planOf(plan);
-  if (!isPlainObject(round) || !isPlainObject(round.args)) {
-    throw argumentError('round.args', 'plain object', round?.args);
-  }
-  const { args, ctx } = round;
-  const responses = round.inputResponses ?? {};
-  if (!isPlainObject(responses)) throw argumentError('round.inputResponses', 'plain object', responses);
-  if (round.state !== undefined && typeof round.state !== 'string') {
-    throw argumentError('round.state', 'string', round.state);
-  }
-  if (round.ask !== undefined && typeof round.ask !== 'function') {
-    throw argumentError('round.ask', 'function', round.ask);
-  }
-  const previous = decodeState(round.state);
+  if (!isPlainObject(args)) throw argumentError('args', 'plain object', args);
+  const responses: InputResponses = ctx.inputResponses ?? {};
+  if (!isPlainObject(responses)) throw argumentError('ctx.inputResponses', 'plain object', responses);
+  const state = ctx.requestState;
+  if (state !== undefined && typeof state !== 'string')
+    throw argumentError('ctx.requestState', 'string', state);
+  const previous = decodeState(state);
   const carried = new Map<PlanNode, RecordedAnswer>();
   const asked = new Map<PlanNode, { request: InputRequest; q: string }>();
   const memo = new Map<PlanNode, Promise<Outcome>>();
@@ -121,16 +107,7 @@ export async function runResolvers(plan: ResolverPlan, round: ResolverRound): Pr
     return settle(node, read);
   };
 
-  // Legacy: one question at a time; once the back-channel fails, nothing more is sent.
-  let backChannel: Promise<unknown> = Promise.resolve();
-  const askNow = async (node: PlanNode, question: QuestionImpl, send: NonNullable<ResolverRound['ask']>) => {
-    const answer = backChannel.then(() => send(question.request, node.key));
-    backChannel = answer;
-    return consume(node, question, await answer, '');
-  };
-
   const ask = async (node: PlanNode, question: QuestionImpl): Promise<Outcome> => {
-    if (round.ask !== undefined) return askNow(node, question, round.ask);
     const q = question.digest();
     const recorded = previous.answers.get(node.key);
     if (recorded !== undefined && recorded.q === q) {

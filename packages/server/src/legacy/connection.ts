@@ -4,11 +4,15 @@
 // session instead of the core (which never expects responses).
 import type { JSONRPCMessage, JSONRPCResponse, SubscriptionFilter, Transport } from '@boomerang/protocol';
 import type { ServeRequest } from '../connect.js';
-import { type ServerCore, serveRequest } from '../dispatch.js';
+import type { ServerCore } from '../core.js';
+import { serveRequest } from '../dispatch.js';
 import type { Unsubscribe } from '../notifications.js';
+import type { ServerOptions } from '../types.js';
 import { isPlainObject } from '../util.js';
-import { initializeSession, type LegacyOptions, legacyCapabilities, serveLegacyRequest } from './serve.js';
+import { initializeSession, type LegacySettings, legacyCapabilities, serveLegacyRequest } from './serve.js';
 import type { LegacySession } from './session.js';
+
+export type { LegacySettings };
 
 /** A stream connection that serves both eras: hand `transport` and `serve` to `serveTransport`. */
 export interface DualEraConnection {
@@ -23,7 +27,7 @@ export interface DualEraConnection {
 export function dualEraConnection(
   core: ServerCore,
   transport: Transport,
-  options: LegacyOptions,
+  options: LegacySettings,
 ): DualEraConnection {
   let session: LegacySession | undefined;
   let stopListChanges: Unsubscribe | undefined;
@@ -52,7 +56,7 @@ export function dualEraConnection(
 
   const serve: ServeRequest = async (request, ctx, ending) => {
     if (session !== undefined) return serveLegacyRequest(core, session, request, ctx, options, ending);
-    if (request.method !== 'initialize') return serveRequest(core, request, ctx, ending);
+    if (request.method !== 'initialize') return serveRequest(core, request, ctx, { ending });
     const started = initializeSession(core, request, send, options);
     if (started.session !== undefined) {
       session = started.session;
@@ -69,6 +73,30 @@ export function dualEraConnection(
     [Symbol.asyncDispose]: () => transport.close(),
   };
   return { transport: wrapped, serve };
+}
+
+/** The legacy settings, checked; `undefined` when 2025-11-25 sessions are off (`legacy: false`). */
+export function legacySettings(legacy: ServerOptions['legacy']): LegacySettings | undefined {
+  if (legacy === false) return undefined;
+  if (legacy !== undefined && legacy !== true && !isPlainObject(legacy)) {
+    throw new TypeError('"legacy" expected a boolean or { shim?, requestTimeoutMs? }');
+  }
+  const { shim = false, requestTimeoutMs = 60_000 } = legacy === undefined || legacy === true ? {} : legacy;
+  for (const name of Object.keys(legacy === true || legacy === undefined ? {} : legacy)) {
+    if (name !== 'shim' && name !== 'requestTimeoutMs')
+      throw new TypeError(`unknown option "legacy.${name}"`);
+  }
+  if (typeof shim !== 'boolean') throw new TypeError(`"legacy.shim" expected a boolean, got ${typeof shim}`);
+  if (
+    typeof requestTimeoutMs !== 'number' ||
+    !Number.isSafeInteger(requestTimeoutMs) ||
+    requestTimeoutMs < 1
+  ) {
+    throw new RangeError(
+      `"legacy.requestTimeoutMs" expected a positive integer, got ${String(requestTimeoutMs)}`,
+    );
+  }
+  return { shim, timeoutMs: requestTimeoutMs };
 }
 
 /** Forwards the list changes the session's capabilities promise (`listChanged: true`) from the source. */

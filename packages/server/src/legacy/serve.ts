@@ -4,6 +4,7 @@
 // unchanged, with a context that says "2025-11-25" and carries the back-channel. The answer is then put back
 // into the legacy shape.
 import {
+  describeIssues,
   ErrorCode,
   type HandleContext,
   type InputRequest,
@@ -23,15 +24,14 @@ import {
   SetLevelRequestParamsSchema,
   SubscribeRequestParamsSchema,
 } from '@boomerang/protocol/2025-11-25';
-import type { EraContext } from '../context.js';
+import type { ServerCore } from '../core.js';
 import { currentCapabilities } from '../discover.js';
-import { type ServerCore, serveRequest } from '../dispatch.js';
-import { describeIssues } from '../methods.js';
+import { serveRequest } from '../dispatch.js';
 import { isPlainObject } from '../util.js';
 import { LegacySession, type SessionSend } from './session.js';
 
-/** The legacy settings of a server (see `ServerOptions.legacy*`). */
-export interface LegacyOptions {
+/** The legacy settings of a server, checked (see `ServerOptions.legacy`). */
+export interface LegacySettings {
   /** Fulfil a hand-built `InputRequiredResult` through the back-channel instead of answering `-32603`. */
   readonly shim: boolean;
   /** How long one server→client request may wait for its answer. */
@@ -53,7 +53,7 @@ export function initializeSession(
   core: ServerCore,
   request: JSONRPCRequest,
   send: SessionSend,
-  options: LegacyOptions,
+  options: LegacySettings,
 ): { session?: LegacySession; response: JSONRPCResponse } {
   const check = InitializeRequestParamsSchema.safeParse(request.params);
   if (!check.success) {
@@ -102,7 +102,7 @@ export async function serveLegacyRequest(
   session: LegacySession,
   request: JSONRPCRequest,
   hctx: HandleContext,
-  options: LegacyOptions,
+  options: LegacySettings,
   ending?: AbortSignal,
 ): Promise<JSONRPCResponse | undefined> {
   const { id, method } = request;
@@ -127,12 +127,12 @@ export async function serveLegacyRequest(
   }
   const signal = hctx.signal;
   const ask = (input: InputRequest) => session.ask(input, id, signal);
-  const ctx: EraContext = { ...hctx, legacy: { protocolVersion: LEGACY_PROTOCOL_VERSION, ask } };
+  const era = { ending, protocolVersion: LEGACY_PROTOCOL_VERSION };
   const params = isPlainObject(request.params) ? request.params : {};
   let extra: Record<string, unknown> = {};
   for (let round = 0; ; round++) {
     const modern = { ...request, params: { ...modernParams(session, params), ...extra } };
-    const response = await serveRequest(core, modern, ctx, ending);
+    const response = await serveRequest(core, modern, hctx, era);
     if (response === undefined) return undefined;
     if (!('result' in response)) return legacyError(method, response);
     const result = response.result as Record<string, unknown>;
@@ -140,7 +140,7 @@ export async function serveLegacyRequest(
     if (!options.shim || round >= SHIM_MAX_ROUNDS) {
       const why = options.shim
         ? `more than ${SHIM_MAX_ROUNDS} rounds`
-        : 'a 2025-11-25 client cannot retry it (set legacyShim: true to fulfil it through server→client requests)';
+        : 'a 2025-11-25 client cannot retry it (set legacy: { shim: true } to fulfil it through server→client requests)';
       core.log.error(`the ${method} handler returned an InputRequiredResult on a 2025-11-25 session: ${why}`);
       return jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' });
     }

@@ -1,4 +1,5 @@
-// The back-channel of a 2025-11-25 session: ctx.ask, its checks and limits, and the legacyShim.
+// The back-channel of a 2025-11-25 session: the shim that turns an InputRequiredResult into real server→client
+// requests, its checks and limits, and what happens without it.
 import type { InputRequest, InputRequiredResult } from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
 import { type Answer, legacyPeer } from '../test-support/legacy-peer.js';
@@ -15,12 +16,16 @@ const confirm: InputRequest = {
 } as InputRequest;
 const roots = { method: 'roots/list' } as InputRequest;
 
-/** A tool that asks `question` through ctx.ask and returns the answer as text. */
-function asking(question: InputRequest, extra: ServerOptions = {}): ServerOptions {
+/**
+ * A tool that asks `question` with an InputRequiredResult and returns the answer as text, on a server that
+ * fulfils it through the session (`legacy: { shim: true }`, plus `legacy` settings).
+ */
+function asking(question: InputRequest, legacy: Record<string, unknown> = {}): ServerOptions {
   return {
-    ...extra,
+    legacy: { shim: true, ...legacy },
     onCallTool: async (_params, ctx: RequestContext) => {
-      const answer = await (ctx.ask as NonNullable<RequestContext['ask']>)(question);
+      const answer = ctx.inputResponses?.q;
+      if (answer === undefined) return { resultType: 'input_required', inputRequests: { q: question } };
       return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
     },
   };
@@ -28,7 +33,7 @@ function asking(question: InputRequest, extra: ServerOptions = {}): ServerOption
 
 const text = (result: Record<string, unknown>) => (result.content as { text: string }[])[0]?.text;
 
-describe('ctx.ask on a legacy session', () => {
+describe('asking on a legacy session', () => {
   it('sends a real server→client request and resolves to the client result', async () => {
     const answer: Answer = () => ({ action: 'accept', content: { ok: true } });
     const peer = await legacyPeer(asking(confirm), answer);
@@ -64,7 +69,7 @@ describe('ctx.ask on a legacy session', () => {
   });
 
   it('times out with -32001 and tells the client with notifications/cancelled', async () => {
-    const peer = await legacyPeer(asking(roots, { legacyRequestTimeoutMs: 20 }), () => undefined);
+    const peer = await legacyPeer(asking(roots, { requestTimeoutMs: 20 }), () => undefined);
     await peer.initialize({ roots: {} });
     const error = errorOf(await peer.call('tools/call', { name: 't' }));
     expect(error.code).toBe(-32001);
@@ -103,25 +108,28 @@ describe('ctx.ask on a legacy session', () => {
     await peer.connection.close();
   });
 
-  it('rejects pending requests when the connection closes', async () => {
-    let failure: unknown;
+  it('gives up on the call when the connection closes while the client is being asked', async () => {
+    let calls = 0;
     const peer = await legacyPeer(
       {
-        onCallTool: async (_params, ctx) => {
-          await ctx.ask?.(roots).catch((error: unknown) => {
-            failure = error;
-          });
-          return { content: [] };
+        legacy: { shim: true },
+        onCallTool: () => {
+          calls++;
+          return { resultType: 'input_required', inputRequests: { q: roots } };
         },
       },
       () => undefined,
     );
     await peer.initialize({ roots: {} });
-    void peer.call('tools/call', { name: 't' });
+    let answered = false;
+    void peer.call('tools/call', { name: 't' }).then(() => {
+      answered = true;
+    });
     await sleep(5);
+    expect(peer.fromServer.map((m) => m.method)).toEqual(['roots/list']);
     await peer.client.close();
     await sleep(5);
-    expect(failure).toMatchObject({ message: 'Connection closed' });
+    expect([calls, answered]).toEqual([1, false]);
   });
 
   it('ignores responses nobody waits for', async () => {
@@ -146,22 +154,22 @@ describe('a hand-built InputRequiredResult on a legacy session', () => {
     },
   });
 
-  it('is -32603 without legacyShim (the reason goes to the log)', async () => {
+  it('is -32603 without the shim (the reason goes to the log)', async () => {
     const peer = await legacyPeer(handBuilt([]));
     await peer.initialize({ elicitation: {} });
     expect(errorOf(await peer.call('tools/call', { name: 't' }))).toEqual({
       code: -32603,
       message: 'Internal error',
     });
-    expect(peer.logger.lines.at(-1)?.message).toContain('legacyShim');
+    expect(peer.logger.lines.at(-1)?.message).toContain('legacy: { shim: true }');
     expect(peer.fromServer).toEqual([]);
     await peer.connection.close();
   });
 
-  it('with legacyShim: pushes the requests and re-enters with the answers and the exact state', async () => {
+  it('with the shim: pushes the requests and re-enters with the answers and the exact state', async () => {
     const rounds: { ctx: RequestContext }[] = [];
     const answer: Answer = () => ({ action: 'accept', content: { ok: true } });
-    const peer = await legacyPeer({ ...handBuilt(rounds, 2), legacyShim: true }, answer);
+    const peer = await legacyPeer({ ...handBuilt(rounds, 2), legacy: { shim: true } }, answer);
     await peer.initialize({ elicitation: {} });
     expect(resultOf(await peer.call('tools/call', { name: 't' }))).toEqual({ content: [] });
     expect(rounds.map(({ ctx }) => [ctx.requestState, ctx.inputResponses])).toEqual([
@@ -183,18 +191,18 @@ describe('a hand-built InputRequiredResult on a legacy session', () => {
     await peer.connection.close();
   });
 
-  it('with legacyShim: stops after 10 rounds with -32603', async () => {
+  it('with the shim: stops after 10 rounds with -32603', async () => {
     const rounds: { ctx: RequestContext }[] = [];
     const answer: Answer = () => ({ action: 'decline' });
-    const peer = await legacyPeer({ ...handBuilt(rounds, 100), legacyShim: true }, answer);
+    const peer = await legacyPeer({ ...handBuilt(rounds, 100), legacy: { shim: true } }, answer);
     await peer.initialize({ elicitation: {} });
     expect(errorOf(await peer.call('tools/call', { name: 't' })).code).toBe(-32603);
     expect(rounds).toHaveLength(11);
     await peer.connection.close();
   });
 
-  it('with legacyShim: checks capabilities first (-32021, nothing sent)', async () => {
-    const peer = await legacyPeer({ ...handBuilt([]), legacyShim: true });
+  it('with the shim: checks capabilities first (-32021, nothing sent)', async () => {
+    const peer = await legacyPeer({ ...handBuilt([]), legacy: { shim: true } });
     await peer.initialize({});
     expect(errorOf(await peer.call('tools/call', { name: 't' })).code).toBe(-32021);
     expect(peer.fromServer).toEqual([]);

@@ -1,6 +1,7 @@
-// Test helpers for 2025-11-25 sessions: a low-level Server whose tools ask the client mid-call through the
-// session's back-channel (`ctx.ask`), and a raw 2025-11-25 HTTP client that speaks the wire by hand.
-import { elicitRequest, type MessageHandler } from '@boomerang/protocol';
+// Test helpers for 2025-11-25 sessions: a low-level Server whose tools ask the client by returning an
+// InputRequiredResult, which the session fulfils with a real server→client request mid-call (`legacy: { shim:
+// true }`), and a raw 2025-11-25 HTTP client that speaks the wire by hand.
+import { elicitRequest, inputRequired, type MessageHandler } from '@boomerang/protocol';
 import { Server } from '@boomerang/server';
 import { afterEach } from 'vitest';
 import { sseData } from '../body.js';
@@ -20,9 +21,8 @@ export interface LegacyObserved {
 }
 
 /**
- * `ask` elicits a name through `ctx.ask` and greets it; `wait` waits until its signal aborts or `release()`
- * is called; `wait-ask` waits for `release()`, then asks; `log` sends a log notification first; `whoami`
- * records `ctx.auth`.
+ * `ask` elicits a name and greets it; `wait` waits until its signal aborts or `release()` is called; `wait-ask`
+ * waits for `release()`, then asks; `log` sends a log notification first; `whoami` records `ctx.auth`.
  */
 export function makeLegacyServer(observed: LegacyObserved = { waits: [], principals: [] }) {
   const releases: (() => void)[] = [];
@@ -31,6 +31,7 @@ export function makeLegacyServer(observed: LegacyObserved = { waits: [], princip
     {
       capabilities: { logging: {} },
       logger: {},
+      legacy: { shim: true },
       onListTools: () => ({
         tools: ['ask', 'wait', 'log', 'whoami', 'wait-ask'].map((name) => ({
           name,
@@ -39,21 +40,24 @@ export function makeLegacyServer(observed: LegacyObserved = { waits: [], princip
       }),
       onCallTool: async ({ name }, ctx) => {
         const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
-        const askName = async () => {
-          if (ctx.ask === undefined) throw new Error('no back-channel');
-          const answer = (await ctx.ask(
-            elicitRequest({
+        const answer = ctx.inputResponses?.name as
+          | { action: string; content?: { name?: string } }
+          | undefined;
+        const askName = () => {
+          if (answer === undefined) {
+            const question = elicitRequest({
               message: 'Your name?',
               requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
-            }),
-          )) as { action: string; content?: { name?: string } };
+            });
+            return inputRequired({ inputRequests: { name: question } });
+          }
           return text(answer.action === 'accept' ? `hello ${answer.content?.name}` : answer.action);
         };
         switch (name) {
           case 'ask':
             return askName();
           case 'wait-ask':
-            await new Promise<void>((resolve) => releases.push(resolve));
+            if (answer === undefined) await new Promise<void>((resolve) => releases.push(resolve));
             return askName();
           case 'wait':
             observed.waits.push(ctx.signal);

@@ -9,7 +9,7 @@ import type { RequestContext } from '@boomerang/server';
 import { type ResolverPlan, runResolvers } from '../index.js';
 import type { ResolverRoundResult } from '../run.js';
 
-/** A request context with everything a resolver may read; `inputResponses`/`requestState` are not used. */
+/** A request context with everything a resolver may read (no answers, no state unless overridden). */
 export function fakeCtx(overrides: Partial<RequestContext> = {}): RequestContext {
   const caps: ClientCapabilities = { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
   return {
@@ -37,12 +37,11 @@ export function round(
   inputResponses?: Record<string, unknown>,
   state?: string,
 ): Promise<ResolverRoundResult> {
-  return runResolvers(plan, {
+  return runResolvers(
+    plan,
     args,
-    ctx: fakeCtx(),
-    inputResponses: inputResponses as InputResponses | undefined,
-    state,
-  });
+    fakeCtx({ inputResponses: inputResponses as InputResponses | undefined, requestState: state }),
+  );
 }
 
 /** The `InputRequiredResult` of a round, failing when it resolved. */

@@ -5,7 +5,7 @@ import { connectInMemory } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer } from './mcp-server.js';
-import { elicit, listRoots, resolver, sample } from './resolver-seam.js';
+import { elicit, listRoots, resolver, sample } from './resolvers/index.js';
 import { errorOf, recordingLogger, request, resultOf, textOf } from './test-support/wire.js';
 
 const name = resolver({}, () => elicit('Name?', z.object({ name: z.string() })));
