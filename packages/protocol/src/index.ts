@@ -2,7 +2,7 @@
 // transport contracts the other packages share.
 
 // --- transport contracts
-export { CancellableHandleContext, type Cancellation, RequestCancellation } from './cancellation.js';
+export { CancellableHandleContext, RequestCancellation } from './cancellation.js';
 // --- constants
 export {
   CACHEABLE_METHODS,
@@ -32,6 +32,7 @@ export { type ExtensionCapabilities, extensionSettings, hasExtension } from './e
 export { MessageQueue, type MessageQueueHooks } from './message-queue.js';
 export type {
   AuthInfo,
+  Cancellation,
   HandleContext,
   MessageHandler,
   StreamConnection,

@@ -1,4 +1,3 @@
-import type { Cancellation } from './cancellation.js';
 import type {
   JSONRPCMessage,
   JSONRPCNotification,
@@ -56,6 +55,25 @@ export interface Transport extends AsyncDisposable {
    * stream transports (stdio, memory), where a peer may say nothing.
    */
   readonly reportsEveryOutcome?: boolean;
+}
+
+/**
+ * How one request learns that it was cancelled, without an `AbortSignal` until somebody asks for one. Most
+ * requests are never cancelled and most handlers never read `ctx.signal`, yet an `AbortController`, its signal
+ * and an event listener on it cost more per request than the rest of a small request's dispatch. A transport
+ * passes one as `HandleContext.cancellation`; a handler that finds it waits with {@link onAbort} and
+ * leaves `signal` unread.
+ */
+export interface Cancellation {
+  /** True once the request was cancelled (or its connection went away). */
+  readonly aborted: boolean;
+  /** The request's signal, made on first read: already aborted (with the reason) if the request was. */
+  readonly signal: AbortSignal;
+  /**
+   * Calls `listener` once when the request is cancelled (never when it already was: check {@link aborted}
+   * first). Returns the unsubscribe, which is safe to call more than once and after the abort.
+   */
+  onAbort(listener: () => void): () => void;
 }
 
 /** What a transport tells a {@link MessageHandler} about one incoming message. */

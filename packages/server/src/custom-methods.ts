@@ -1,8 +1,7 @@
 // Methods beyond the protocol's and the extensions that bring them: checked once at construction into the
 // tables the dispatcher reads.
 import { isPlainObject, isStandardSchemaV1, type StandardSchemaV1, validate } from '@boomerang/protocol';
-import { isReservedMethod } from './methods.js';
-import type { ResultSpec } from './result.js';
+import { isReservedMethod, type ResultSpec } from './methods.js';
 import type { MethodDefinition, ResultTypeDefinition, ServerExtension } from './types.js';
 
 /** A checked custom method. */

@@ -19,7 +19,6 @@ import {
   SubscriptionsListenResultSchema,
   safeParse,
 } from '@boomerang/protocol';
-import type { ResultSpec } from './result.js';
 import type { ServerHandlers } from './types.js';
 
 /** The part of a zod schema the server uses for built-in methods: a non-throwing parse (see `safeParse`). */
@@ -27,6 +26,20 @@ export interface Validator {
   safeParse(
     value: unknown,
   ): { success: true } | { success: false; error: { issues: readonly SchemaIssue[] } };
+}
+
+/** What a method's results must be (built-in methods and custom ones alike). */
+export interface ResultSpec {
+  /** `cursor` / `nextCursor` are wrapped and unwrapped (see cursor.ts). */
+  readonly paginated: boolean;
+  /** Complete results carry `ttlMs` / `cacheScope`. */
+  readonly cacheable: boolean;
+  /** May answer `input_required`; `requestState` is opened and sealed here. */
+  readonly inputRequired: boolean;
+  /** The issues of a complete result, or `undefined` when it is valid (asynchronous for async schemas). */
+  checkResult(
+    result: Record<string, unknown>,
+  ): readonly SchemaIssue[] | undefined | Promise<readonly SchemaIssue[] | undefined>;
 }
 
 /** The capability a built-in method belongs to: without it in the capabilities in force, `-32601`. */

@@ -16,23 +16,10 @@ import {
 import { describeCapabilities, missingClientCapabilities } from './capabilities.js';
 import { wrapCursor } from './cursor.js';
 import type { ResultTypeRule } from './custom-methods.js';
+import type { ResultSpec } from './methods.js';
 import type { RequestStateBinding, RequestStateEnvelope } from './sealed.js';
 import type { CacheHints } from './types.js';
 import { copyMembers, isPlainObject } from './util.js';
-
-/** What a method's results must be (built-in methods and custom ones alike). */
-export interface ResultSpec {
-  /** `cursor` / `nextCursor` are wrapped and unwrapped (see cursor.ts). */
-  readonly paginated: boolean;
-  /** Complete results carry `ttlMs` / `cacheScope`. */
-  readonly cacheable: boolean;
-  /** May answer `input_required`; `requestState` is opened and sealed here. */
-  readonly inputRequired: boolean;
-  /** The issues of a complete result, or `undefined` when it is valid (asynchronous for async schemas). */
-  checkResult(
-    result: Record<string, unknown>,
-  ): readonly SchemaIssue[] | undefined | Promise<readonly SchemaIssue[] | undefined>;
-}
 
 /** What finishing a result needs to know about the request and the server. */
 export interface FinishContext {
