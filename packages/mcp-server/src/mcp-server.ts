@@ -11,7 +11,6 @@ import type {
 import {
   type ConnectOptions,
   createNotificationHub,
-  type LogFn,
   type MaybePromise,
   type RequestContext,
   Server,
@@ -20,7 +19,7 @@ import {
 import { featureCapabilities } from './capabilities.js';
 import { complete } from './completion.js';
 import { methodDefinition } from './methods.js';
-import { checkOptions, passThroughOptions, warnFn } from './options.js';
+import { checkOptions, passThroughOptions } from './options.js';
 import { describePrompt, getPrompt, PROMPT_META_KEYS, type PromptEntry, promptEntry } from './prompts.js';
 import { Registry, register } from './registry.js';
 import type { ResolvedValues, ResolveMapFor, ResolverPlanOptions } from './resolvers/index.js';
@@ -103,7 +102,6 @@ export class McpServer implements MessageHandler {
   readonly #server: Server;
   readonly #pageSize: number | undefined;
   readonly #plan: ResolverPlanOptions;
-  readonly #warn: LogFn;
   readonly #tools: Registry<ToolEntry>;
   readonly #prompts: Registry<PromptEntry>;
   readonly #resources: Registry<ResourceEntry>;
@@ -122,7 +120,6 @@ export class McpServer implements MessageHandler {
     this.info = info;
     this.#pageSize = pageSize;
     this.#plan = maxStateBytes === undefined ? {} : { maxStateBytes };
-    this.#warn = warnFn(options.logger);
     const changed = (list: 'tools' | 'prompts' | 'resources') => () => {
       this.#syncCapabilities();
       void this.#server?.notifyListChanged(list);
@@ -137,6 +134,7 @@ export class McpServer implements MessageHandler {
       options.notifications === undefined ? createNotificationHub() : options.notifications || undefined;
     this.#server = new Server(info, {
       ...passThroughOptions(options),
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
       capabilities: () => this.#capabilities,
       ...(notifications === undefined ? {} : { notifications }),
       requestState: requestStateEnvelope(info.name, options.requestStateSecurity),
@@ -144,7 +142,7 @@ export class McpServer implements MessageHandler {
         const { items, more } = this.#page(this.#tools, params);
         return { tools: items.map(describeTool), ...more };
       },
-      onCallTool: (params, ctx) => callTool(this.#tools, params, ctx, this.#warn),
+      onCallTool: (params, ctx) => callTool(this.#tools, params, ctx, this.#server.logger.warn),
       onListPrompts: (params) => {
         const { items, more } = this.#page(this.#prompts, params);
         return { prompts: items.map(describePrompt), ...more };
@@ -218,7 +216,7 @@ export class McpServer implements MessageHandler {
   tool(name: string, config: object, handler: (...args: never[]) => unknown): ToolHandle {
     const entry = toolEntry(name, config, handler, this.#plan);
     if (!TOOL_NAME.test(entry.name)) {
-      this.#warn(
+      this.#server.logger.warn(
         `tool name '${entry.name}' is outside the spec's recommendation (1-128 of A-Z a-z 0-9 _ - .): some clients may reject it`,
       );
     }

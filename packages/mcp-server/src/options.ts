@@ -1,4 +1,3 @@
-import type { LogFn, Logger } from '@boomerang/server';
 import type { McpServerOptions } from './types.js';
 
 const OPTION_NAMES: ReadonlySet<string> = new Set([
@@ -47,7 +46,7 @@ export function checkOptions(info: unknown, options: McpServerOptions): void {
  * 2025-11-25 session every `InputRequiredResult` is fulfilled through server→client requests (the shim), since
  * resolvers ask only through rounds.
  */
-export function passThroughOptions({ instructions, logger, cache, legacy, extensions }: McpServerOptions) {
+export function passThroughOptions({ instructions, cache, legacy, extensions }: McpServerOptions) {
   if (
     legacy !== undefined &&
     typeof legacy !== 'boolean' &&
@@ -57,21 +56,6 @@ export function passThroughOptions({ instructions, logger, cache, legacy, extens
   }
   const era = legacy === false ? false : { shim: true, ...(legacy === true ? {} : legacy) };
   return Object.fromEntries(
-    Object.entries({ instructions, logger, cache, extensions, legacy: era }).filter(
-      ([, v]) => v !== undefined,
-    ),
+    Object.entries({ instructions, cache, extensions, legacy: era }).filter(([, v]) => v !== undefined),
   );
-}
-
-/** The warn function for what this package logs itself (the low-level server logs the rest). */
-export function warnFn(logger: Logger | undefined): LogFn {
-  if (logger === undefined) {
-    return (message, details) =>
-      console.warn(`[@boomerang/mcp-server] ${message}`, ...(details ? [details] : []));
-  }
-  return (message, details) => {
-    try {
-      logger.warn?.call(logger, message, details);
-    } catch {}
-  };
 }

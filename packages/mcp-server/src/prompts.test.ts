@@ -55,7 +55,7 @@ describe('prompts', () => {
     expect(ok).not.toHaveProperty('ttlMs');
     const bad = errorOf(await mcp.handle(request('prompts/get', { name: 'count', arguments: { n: '0' } })));
     expect(bad.code).toBe(-32602);
-    expect(bad.message).toMatch(/^Invalid arguments for prompt 'count': n: /);
+    expect(bad.message).toMatch(/^Invalid arguments for prompt 'count': arguments.n: /);
     expect(errorOf(await mcp.handle(request('prompts/get', { name: 'count' }))).code).toBe(-32602);
     expect(errorOf(await mcp.handle(request('prompts/get', { name: 'nope' })))).toEqual({
       code: -32602,

@@ -1,4 +1,5 @@
 import {
+  describeIssues,
   type GetPromptRequestParams,
   type GetPromptResult,
   type InputRequiredResult,
@@ -20,7 +21,6 @@ import {
 import {
   checkHandler,
   checkName,
-  describeIssues,
   invalidParams,
   type JsonSchema,
   keysOf,
@@ -131,7 +131,9 @@ export async function getPrompt(
   // A client-sent value under a resolved name is dropped before validation (a strict schema would reject it).
   const parsed = entry.input.safeParse(withoutResolved(params.arguments ?? {}, entry.plan));
   if (!parsed.success) {
-    throw invalidParams(`Invalid arguments for prompt '${entry.name}': ${describeIssues(parsed.error)}`);
+    throw invalidParams(
+      `Invalid arguments for prompt '${entry.name}': ${describeIssues(parsed.error.issues, 'arguments')}`,
+    );
   }
   const args = withoutResolved(parsed.data, entry.plan);
   const round = await runResolvers(entry.plan, args, ctx).catch(rethrowResolution);

@@ -26,16 +26,6 @@ export function keysOf(schema: AnyObjectSchema | undefined): string[] {
   return schema === undefined ? [] : Object.keys(schema.shape);
 }
 
-/** A short, client-safe description of zod issues: `title: Invalid input: expected string`; at most three. */
-export function describeIssues(error: z.ZodError): string {
-  const parts = error.issues.slice(0, 3).map((issue) => {
-    const path = issue.path.map(String).join('.');
-    return path === '' ? issue.message : `${path}: ${issue.message}`;
-  });
-  if (error.issues.length > 3) parts.push(`and ${error.issues.length - 3} more`);
-  return parts.join('; ');
-}
-
 /** The message of anything thrown. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

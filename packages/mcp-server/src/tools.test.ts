@@ -129,7 +129,9 @@ describe('tools: tools/call', () => {
     mcp.tool('echo', { input: z.object({ n: z.number().int() }) }, ({ n }) => text(`n=${n}`));
     const bad = resultOf(await mcp.handle(request('tools/call', { name: 'echo', arguments: { n: 'x' } })));
     expect(bad).toMatchObject({ isError: true, resultType: 'complete' });
-    expect(textOf(bad)).toMatch(/^Invalid arguments for tool 'echo': n: Invalid input: expected number/);
+    expect(textOf(bad)).toMatch(
+      /^Invalid arguments for tool 'echo': arguments.n: Invalid input: expected number/,
+    );
     const good = resultOf(await mcp.handle(request('tools/call', { name: 'echo', arguments: { n: 2 } })));
     expect(textOf(good)).toBe('n=2');
     expect(good).not.toHaveProperty('ttlMs');

@@ -1,6 +1,7 @@
 import {
   type CallToolRequestParams,
   type CallToolResult,
+  describeIssues,
   type InputRequiredResult,
   isInputRequired,
   McpError,
@@ -20,7 +21,6 @@ import {
 import {
   checkHandler,
   checkName,
-  describeIssues,
   invalidParams,
   type JsonSchema,
   keysOf,
@@ -117,7 +117,9 @@ export async function callTool(
   // A client-sent value under a resolved name is dropped before validation (a strict schema would reject it).
   const parsed = entry.input.safeParse(withoutResolved(params.arguments ?? {}, entry.plan));
   if (!parsed.success) {
-    return errorResult(`Invalid arguments for tool '${entry.name}': ${describeIssues(parsed.error)}`);
+    return errorResult(
+      `Invalid arguments for tool '${entry.name}': ${describeIssues(parsed.error.issues, 'arguments')}`,
+    );
   }
   const args = withoutResolved(parsed.data, entry.plan);
   let value: unknown;
@@ -156,7 +158,7 @@ function finishStructured(entry: ToolEntry, value: unknown): HandlerResult<CallT
   const checked = entry.output.safeParse(result.structuredContent);
   if (!checked.success) {
     throw new Error(
-      `tool '${entry.name}' returned structuredContent that does not match its output schema: ${describeIssues(checked.error)}`,
+      `tool '${entry.name}' returned structuredContent that does not match its output schema: ${describeIssues(checked.error.issues, 'structuredContent')}`,
     );
   }
   const structuredContent = checked.data;

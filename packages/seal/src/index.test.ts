@@ -15,7 +15,10 @@ interface BuildResult {
 const PUBLIC_API = [
   'SEAL_ERROR_REASONS',
   'SealError',
+  'canonicalJson',
   'createSealer',
+  'decodeBase64Url',
+  'encodeBase64Url',
   'generateKey',
   'parseKeys',
   'sealBackend',

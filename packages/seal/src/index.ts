@@ -23,19 +23,5 @@ export function createSealer(options: SealerOptions): Sealer {
 }
 /** Which crypto backend this entry uses: `'portable'` (@noble/ciphers) here, `'node'` under the `node` condition. */
 export const sealBackend: 'node' | 'portable' = portableBackend.name;
-export type { PreparedContext } from './claims.js';
-export type { SealCodec } from './envelope.js';
-// --- errors
-export { SEAL_ERROR_REASONS, SealError, type SealErrorReason } from './errors.js';
-// --- keys
-export { generateKey, parseKeys } from './keys.js';
-export type {
-  SealContext,
-  Sealer,
-  SealerCodecOptions,
-  SealerCommonOptions,
-  SealerKeyOptions,
-  SealerOptions,
-  SealOptions,
-  UnsealOptions,
-} from './sealer.js';
+// --- everything else: the same in both entries
+export * from './exports.js';

@@ -15,6 +15,8 @@
  * `new McpError(ErrorCode.InvalidParams, 'Invalid cursor')`).
  */
 
+import { decodeBase64Url, encodeBase64Url } from '@boomerang/seal';
+
 const VERSION = 1;
 /** Inbound cursors longer than this are rejected without decoding (a cursor is a position, not a payload). */
 const MAX_CURSOR_LENGTH = 16 * 1024;
@@ -24,13 +26,13 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Wraps a handler's `nextCursor` for `method` into the opaque wire cursor. */
 export function wrapCursor(method: string, handlerCursor: string): string {
-  return toBase64Url(encoder.encode(JSON.stringify([VERSION, method, handlerCursor])));
+  return encodeBase64Url(encoder.encode(JSON.stringify([VERSION, method, handlerCursor])));
 }
 
 /** Unwraps a wire cursor minted by {@link wrapCursor} for `method`; `undefined` when it is not one. */
 export function unwrapCursor(method: string, cursor: string): string | undefined {
   if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH) return undefined;
-  const bytes = fromBase64Url(cursor);
+  const bytes = decodeBase64Url(cursor);
   if (bytes === undefined) return undefined;
   let value: unknown;
   try {
@@ -41,26 +43,4 @@ export function unwrapCursor(method: string, cursor: string): string | undefined
   if (!Array.isArray(value) || value.length !== 3) return undefined;
   const [version, boundMethod, inner] = value as unknown[];
   return version === VERSION && boundMethod === method && typeof inner === 'string' ? inner : undefined;
-}
-
-/** Unpadded base64url of `bytes`. */
-export function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** Decodes canonical unpadded base64url (only the exact string {@link toBase64Url} writes); else `undefined`. */
-export function fromBase64Url(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
-  let binary: string;
-  try {
-    binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return undefined;
-  }
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return toBase64Url(bytes) === text ? bytes : undefined;
 }

@@ -101,6 +101,15 @@ export class Server implements MessageHandler {
   }
 
   /**
+   * Where this server reports what never reaches the wire: the `logger` option's functions (the missing ones
+   * silent, a throwing one contained), or `console.warn` / `console.error` by default. Layers built on the
+   * server (`McpServer`) log through it, so one logger serves the whole stack.
+   */
+  get logger(): { readonly debug: LogFn; readonly warn: LogFn; readonly error: LogFn } {
+    return this.#core.log;
+  }
+
+  /**
    * The capabilities `server/discover` advertises now: implied by the handlers and merged with
    * `options.capabilities` (or read from it, when it is a function), with the notification source's
    * `listChanged` / `subscribe` and the extensions filled in.
@@ -317,10 +326,8 @@ function resolveLogger(logger: Logger | undefined): ServerCore['log'] {
   if (logger === undefined) {
     return {
       debug: silent,
-      warn: (message, details) =>
-        console.warn(`[@boomerang/server] ${message}`, ...(details ? [details] : [])),
-      error: (message, details) =>
-        console.error(`[@boomerang/server] ${message}`, ...(details ? [details] : [])),
+      warn: (message, details) => console.warn(`[boomerang] ${message}`, ...(details ? [details] : [])),
+      error: (message, details) => console.error(`[boomerang] ${message}`, ...(details ? [details] : [])),
     };
   }
   // A logger that throws must never turn into a failed request.

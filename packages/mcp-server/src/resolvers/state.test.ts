@@ -1,6 +1,7 @@
+import { canonicalJson } from '@boomerang/seal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, decodeState, encodeState, questionDigest, utf8Length } from './state.js';
+import { decodeState, encodeState, questionDigest, utf8Length } from './state.js';
 
 describe('request state format', () => {
   it('round-trips answers and asked digests, in order', () => {

@@ -19,6 +19,7 @@
 //
 // The state is authenticated by the server's envelope before it reaches us, so a state that does not parse
 // reads as "no progress" (e.g. a rolling deploy across format versions): everything is asked again.
+import { canonicalJson, encodeBase64Url } from '@boomerang/seal';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { isPlainObject } from './util.js';
 
@@ -88,28 +89,7 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
-/**
- * JSON with object keys sorted at every depth (code-unit order; array-index keys such as `"0"` first, in numeric
- * order, as JavaScript enumerates them); `undefined` members dropped as JSON does.
- */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, member: unknown) => {
-    if (typeof member !== 'object' || member === null || Array.isArray(member)) return member;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(member as object).sort()) {
-      Object.defineProperty(sorted, key, {
-        value: (member as Record<string, unknown>)[key],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    return sorted;
-  });
-}
-
 const encoder = new TextEncoder();
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /**
  * The question digest: base64url of the first 16 bytes of SHA-256 over the canonical JSON of `request`.
@@ -117,12 +97,6 @@ const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
  * thread-pool round trip per question, which dominated a resolver round).
  */
 export function questionDigest(request: unknown): string {
-  const hash = sha256(encoder.encode(canonicalJson(request)));
-  let out = '';
-  // 16 bytes = 5 groups of 3 bytes (20 characters) + 1 byte (2 characters), unpadded.
-  for (let i = 0; i < 15; i += 3) {
-    const n = (hash[i]! << 16) | (hash[i + 1]! << 8) | hash[i + 2]!;
-    out += BASE64URL[n >> 18]! + BASE64URL[(n >> 12) & 63]! + BASE64URL[(n >> 6) & 63]! + BASE64URL[n & 63]!;
-  }
-  return out + BASE64URL[hash[15]! >> 2]! + BASE64URL[(hash[15]! & 3) << 4]!;
+  // 16 bytes: 22 base64url characters.
+  return encodeBase64Url(sha256(encoder.encode(canonicalJson(request))).subarray(0, 16));
 }
