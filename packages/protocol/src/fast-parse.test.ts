@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fastCheckedSchemas } from './fast-parse.js';
 import {
   CallToolRequestParamsSchema,
   CallToolResultSchema,
@@ -16,6 +17,7 @@ import {
   RequestParamsSchema,
   safeParse,
 } from './index.js';
+import { schemaArbitrary } from './test-support/schema-arbitrary.js';
 
 type Arb = fc.Arbitrary<unknown>;
 
@@ -197,6 +199,31 @@ describe('safeParse', () => {
     // The property above must exercise the fast path, not only zod's.
     expect(fast).toBeGreaterThan(15);
   });
+
+  it('covers every schema that has a fast check', () => {
+    expect(new Set(fastCheckedSchemas())).toEqual(new Set(cases.map(([, schema]) => schema)));
+  });
+
+  it.each(cases)(
+    '%s: accepts only what zod accepts, on values derived from the schema itself',
+    (_, schema) => {
+      let fast = 0;
+      fc.assert(
+        fc.property(schemaArbitrary(schema as never), (value) => {
+          const ours = safeParse(schema, value);
+          const zods = schema.safeParse(value);
+          expect(ours.success).toBe(zods.success);
+          if (ours.success && ours.data === value) {
+            fast++;
+            expect(zods.data).toEqual(value);
+          }
+        }),
+        { numRuns: 1000 },
+      );
+      // The fast path must be exercised (checks decline the rarer shapes, which zod then judges).
+      expect(fast).toBeGreaterThan(30);
+    },
+  );
 
   it('gives zod’s issues when it rejects', () => {
     const params = { _meta: { 'io.modelcontextprotocol/protocolVersion': 1 }, name: 7 };
