@@ -35,6 +35,9 @@ export async function authorizeWithCode(
   now?: () => number,
 ): Promise<TokenResponse> {
   const { as, client, redirectUri, resource, scopes } = request;
+  if (as.authorization_endpoint === undefined) {
+    throw new OAuthError('discovery', `${as.issuer} has no authorization_endpoint`);
+  }
   const pkce = await createPkce();
   const state = randomToken();
   const url = new URL(as.authorization_endpoint);

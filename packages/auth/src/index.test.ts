@@ -26,7 +26,7 @@ describe('@boomerang/auth', () => {
       'validateAuthorizationResponse',
       'withOAuth',
     ]);
-    expect(Object.keys(jwt).sort()).toEqual(['jwtVerifier']);
+    expect(Object.keys(jwt).sort()).toEqual(['jwtVerifier', 'privateKeyJwt']);
     expect(Object.keys(node).sort()).toEqual(['loopbackRedirect', 'openBrowser']);
   });
 });

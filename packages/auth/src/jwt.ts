@@ -2,6 +2,8 @@ import type { AuthInfo } from '@boomerang/protocol';
 import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { TokenVerifier } from './bearer.js';
 
+export { type PrivateKeyJwtOptions, privateKeyJwt } from './client-assertion.js';
+
 /** Options of {@link jwtVerifier}. */
 export interface JwtVerifierOptions {
   /** The authorization server's `issuer`; the `iss` claim must equal it. */

@@ -1,6 +1,7 @@
 import type { AuthorizationServerMetadata, FetchLike } from './discovery.js';
 import { OAuthError } from './errors.js';
 import { authMethodFor } from './registration.js';
+import { requireSecure } from './secure.js';
 import type { ClientCredentials } from './store.js';
 
 /** What a token endpoint answered (RFC 6749 §5.1), normalised. */
@@ -13,10 +14,15 @@ export interface TokenResponse {
   readonly scope?: readonly string[];
 }
 
+/** The `client_assertion_type` of RFC 7523 §2.2 client assertions. */
+const JWT_BEARER_ASSERTION = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+
 /**
  * POSTs a grant to the token endpoint of `as` with client authentication: `client_secret_basic` (HTTP Basic over
- * the form-encoded id and secret, RFC 6749 §2.3.1), `client_secret_post` (both in the body) or `none` (only
- * `client_id`). Accepts `token_type` `Bearer` only. Errors carry the HTTP status and the OAuth `error` code.
+ * the form-encoded id and secret, RFC 6749 §2.3.1), `client_secret_post` (both in the body), `private_key_jwt`
+ * (a fresh RFC 7523 assertion for the AS `issuer` in the body) or `none` (only `client_id`). The endpoint must
+ * be `https` (or loopback `http`) before anything is sent. Accepts `token_type` `Bearer` only. Errors carry the
+ * HTTP status and the OAuth `error` code, never a secret.
  */
 export async function requestToken(
   as: AuthorizationServerMetadata,
@@ -25,34 +31,11 @@ export async function requestToken(
   fetch: FetchLike,
   now: () => number = Date.now,
 ): Promise<TokenResponse> {
-  const body = new URLSearchParams(grant);
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded',
-    accept: 'application/json',
-  };
-  const method = authMethodFor(client, as);
-  if (method === 'client_secret_basic') {
-    const pair = `${formEncode(client.clientId)}:${formEncode(client.clientSecret ?? '')}`;
-    headers.authorization = `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(pair)))}`;
-  } else {
-    body.set('client_id', client.clientId);
-    if (method === 'client_secret_post' && client.clientSecret !== undefined) {
-      body.set('client_secret', client.clientSecret);
-    }
-  }
-  const endpoint = new URL(as.token_endpoint);
-  let response: Response;
-  try {
-    response = await fetch(endpoint, { method: 'POST', headers, body: body.toString() });
-  } catch (error) {
-    throw new OAuthError('token', `could not reach ${endpoint.href}`, { cause: error });
-  }
-  const answer = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-  if (!response.ok || typeof answer?.access_token !== 'string') {
-    const code = typeof answer?.error === 'string' ? ` (${answer.error})` : '';
+  const { endpoint, answer } = await postToTokenEndpoint(as, client, grant, fetch);
+  if (typeof answer.access_token !== 'string' || answer.access_token === '') {
     throw new OAuthError(
       'token',
-      `${endpoint.href} refused the ${grant.grant_type} grant: HTTP ${response.status}${code}`,
+      `${endpoint.href} answered the ${grant.grant_type} grant without an access token`,
     );
   }
   if (typeof answer.token_type !== 'string' || answer.token_type.toLowerCase() !== 'bearer') {
@@ -70,6 +53,76 @@ export async function requestToken(
       expiresIn > 0 && { expiresAt: Math.floor(now() / 1000) + expiresIn }),
     ...(scope !== undefined && { scope }),
   };
+}
+
+/**
+ * The token endpoint exchange under {@link requestToken} and token exchange: checks the endpoint, authenticates
+ * the client, POSTs the form, and resolves to the JSON object of a 2xx answer; any other answer rejects with
+ * `OAuthError('token')` naming the status and the OAuth `error` code.
+ */
+export async function postToTokenEndpoint(
+  as: Pick<
+    AuthorizationServerMetadata,
+    'issuer' | 'token_endpoint' | 'token_endpoint_auth_methods_supported'
+  >,
+  client: ClientCredentials,
+  grant: Readonly<Record<string, string>>,
+  fetch: FetchLike,
+): Promise<{ endpoint: URL; answer: Record<string, unknown> }> {
+  const endpoint = requireSecure(as.token_endpoint, 'token endpoint');
+  const { body, headers } = await authenticate(as, client, grant);
+  let response: Response;
+  try {
+    response = await fetch(endpoint, { method: 'POST', headers, body: body.toString() });
+  } catch (error) {
+    throw new OAuthError('token', `could not reach ${endpoint.href}`, { cause: error });
+  }
+  const parsed: unknown = await response.json().catch(() => undefined);
+  const answer =
+    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  if (!response.ok || answer === undefined) {
+    const code = typeof answer?.error === 'string' ? ` (${answer.error})` : '';
+    throw new OAuthError(
+      'token',
+      `${endpoint.href} refused the ${grant.grant_type} grant: HTTP ${response.status}${code}`,
+    );
+  }
+  return { endpoint, answer };
+}
+
+/** The form body and headers of one token request, with the client's authentication. */
+async function authenticate(
+  as: Pick<AuthorizationServerMetadata, 'issuer' | 'token_endpoint_auth_methods_supported'>,
+  client: ClientCredentials,
+  grant: Readonly<Record<string, string>>,
+): Promise<{ body: URLSearchParams; headers: Record<string, string> }> {
+  const body = new URLSearchParams(grant);
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  };
+  const method = authMethodFor(client, as);
+  if (method === 'client_secret_basic') {
+    const pair = `${formEncode(client.clientId)}:${formEncode(client.clientSecret ?? '')}`;
+    headers.authorization = `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(pair)))}`;
+    return { body, headers };
+  }
+  body.set('client_id', client.clientId);
+  if (method === 'client_secret_post' && client.clientSecret !== undefined) {
+    body.set('client_secret', client.clientSecret);
+  } else if (method === 'private_key_jwt' && client.assertion !== undefined) {
+    let assertion: string;
+    try {
+      assertion = await client.assertion({ clientId: client.clientId, audience: as.issuer });
+    } catch (error) {
+      throw new OAuthError('token', `could not sign a client assertion for ${as.issuer}`, { cause: error });
+    }
+    body.set('client_assertion_type', JWT_BEARER_ASSERTION);
+    body.set('client_assertion', assertion);
+  }
+  return { body, headers };
 }
 
 /** `application/x-www-form-urlencoded` encoding of one value, as RFC 6749 §2.3.1 requires inside Basic. */

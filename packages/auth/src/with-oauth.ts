@@ -10,6 +10,7 @@ import {
 } from './discovery.js';
 import { OAuthError } from './errors.js';
 import { type ClientIdentityOptions, resolveClient } from './registration.js';
+import { requireSecure } from './secure.js';
 import { memoryStore, type OAuthStore, type TokenSet } from './store.js';
 import { requestToken, type TokenResponse } from './token.js';
 
@@ -213,18 +214,4 @@ export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): 
     }
     return response;
   };
-}
-
-/** Authorization servers and redirect URIs must be `https`, or `http` on a loopback host. */
-function requireSecure(value: string, what: string): void {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new OAuthError('insecure', `the ${what} ${JSON.stringify(value)} is not a URL`);
-  }
-  const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new OAuthError('insecure', `the ${what} ${url.origin} is neither https nor loopback http`);
-  }
 }

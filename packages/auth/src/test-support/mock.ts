@@ -41,6 +41,8 @@ export interface MockAsOptions {
   readonly refresh?: boolean;
   /** Whom the user signs in as. */
   readonly subject?: string;
+  /** Endpoint URLs to publish instead of the issuer's own (e.g. an `http://` one, to be refused). */
+  readonly endpoints?: { readonly token?: string; readonly registration?: string };
 }
 
 export interface IssuedToken extends AuthInfo {
@@ -96,8 +98,10 @@ export function mockAuthorizationServer(options: MockAsOptions) {
       return json({
         issuer: options.metadataIssuer ?? options.issuer,
         authorization_endpoint: `${base}/authorize`,
-        token_endpoint: `${base}/token`,
-        ...(options.registration !== false && { registration_endpoint: `${base}/register` }),
+        token_endpoint: options.endpoints?.token ?? `${base}/token`,
+        ...(options.registration !== false && {
+          registration_endpoint: options.endpoints?.registration ?? `${base}/register`,
+        }),
         response_types_supported: ['code'],
         grant_types_supported: options.grantTypes ?? ['authorization_code', 'refresh_token'],
         ...(options.pkce !== false && { code_challenge_methods_supported: ['S256'] }),
