@@ -7,13 +7,17 @@ describe('@boomerang/auth', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual([
       'OAuthError',
+      'TokenTypes',
       'authMethodFor',
       'authorizationServerMetadataUrls',
       'authorizeWithCode',
       'bearerAuth',
+      'clientCredentials',
       'createPkce',
       'discoverAuthorizationServer',
       'discoverProtectedResource',
+      'enterpriseManaged',
+      'exchangeToken',
       'formatBearerChallenge',
       'headlessRedirect',
       'memoryStore',
@@ -25,8 +29,9 @@ describe('@boomerang/auth', () => {
       'resourceOf',
       'validateAuthorizationResponse',
       'withOAuth',
+      'workloadIdentity',
     ]);
     expect(Object.keys(jwt).sort()).toEqual(['jwtVerifier', 'privateKeyJwt']);
-    expect(Object.keys(node).sort()).toEqual(['loopbackRedirect', 'openBrowser']);
+    expect(Object.keys(node).sort()).toEqual(['loopbackRedirect', 'openBrowser', 'workloadToken']);
   });
 });

@@ -29,6 +29,18 @@ export {
   resourceOf,
 } from './discovery.js';
 export { OAuthError, type OAuthFailure } from './errors.js';
+// Client: machine-to-machine grants for withOAuth({ grant }).
+export {
+  clientCredentials,
+  type EnterpriseManagedOptions,
+  enterpriseManaged,
+  type GrantContext,
+  type IdentityProvider,
+  type MachineGrant,
+  type TokenSource,
+  type WorkloadIdentityOptions,
+  workloadIdentity,
+} from './grants.js';
 export { createPkce, type Pkce } from './pkce.js';
 export {
   authMethodFor,
@@ -37,11 +49,23 @@ export {
   resolveClient,
 } from './registration.js';
 export {
+  type ClientAssertion,
   type ClientCredentials,
   memoryStore,
   type OAuthStore,
   type TokenEndpointAuthMethod,
   type TokenSet,
 } from './store.js';
-export { requestToken, type TokenResponse } from './token.js';
-export { type OAuthOptions, withOAuth } from './with-oauth.js';
+export { requestToken, type TokenEndpoint, type TokenResponse } from './token.js';
+export {
+  type ExchangedToken,
+  exchangeToken,
+  type TokenExchangeRequest,
+  TokenTypes,
+} from './token-exchange.js';
+export {
+  type MachineOAuthOptions,
+  type OAuthBaseOptions,
+  type OAuthOptions,
+  withOAuth,
+} from './with-oauth.js';

@@ -20,13 +20,14 @@ const JWT_BEARER_ASSERTION = 'urn:ietf:params:oauth:client-assertion-type:jwt-be
 /**
  * POSTs a grant to the token endpoint of `as` with client authentication: `client_secret_basic` (HTTP Basic over
  * the form-encoded id and secret, RFC 6749 §2.3.1), `client_secret_post` (both in the body), `private_key_jwt`
- * (a fresh RFC 7523 assertion for the AS `issuer` in the body) or `none` (only `client_id`). The endpoint must
+ * (a fresh RFC 7523 assertion for the AS `issuer` in the body) or `none` (only `client_id`); no client
+ * authentication at all when `client` is undefined (RFC 7523 §2.1 assertion grants allow that). The endpoint must
  * be `https` (or loopback `http`) before anything is sent. Accepts `token_type` `Bearer` only. Errors carry the
  * HTTP status and the OAuth `error` code, never a secret.
  */
 export async function requestToken(
-  as: AuthorizationServerMetadata,
-  client: ClientCredentials,
+  as: TokenEndpoint,
+  client: ClientCredentials | undefined,
   grant: Readonly<Record<string, string>>,
   fetch: FetchLike,
   now: () => number = Date.now,
@@ -55,17 +56,20 @@ export async function requestToken(
   };
 }
 
+/** What a token request needs of a server's metadata: its `issuer` (assertion audience) and token endpoint. */
+export type TokenEndpoint = Pick<
+  AuthorizationServerMetadata,
+  'issuer' | 'token_endpoint' | 'token_endpoint_auth_methods_supported'
+>;
+
 /**
  * The token endpoint exchange under {@link requestToken} and token exchange: checks the endpoint, authenticates
- * the client, POSTs the form, and resolves to the JSON object of a 2xx answer; any other answer rejects with
- * `OAuthError('token')` naming the status and the OAuth `error` code.
+ * the client (none at all when `client` is undefined), POSTs the form, and resolves to the JSON object of a 2xx
+ * answer; any other answer rejects with `OAuthError('token')` naming the status and the OAuth `error` code.
  */
 export async function postToTokenEndpoint(
-  as: Pick<
-    AuthorizationServerMetadata,
-    'issuer' | 'token_endpoint' | 'token_endpoint_auth_methods_supported'
-  >,
-  client: ClientCredentials,
+  as: TokenEndpoint,
+  client: ClientCredentials | undefined,
   grant: Readonly<Record<string, string>>,
   fetch: FetchLike,
 ): Promise<{ endpoint: URL; answer: Record<string, unknown> }> {
@@ -94,8 +98,8 @@ export async function postToTokenEndpoint(
 
 /** The form body and headers of one token request, with the client's authentication. */
 async function authenticate(
-  as: Pick<AuthorizationServerMetadata, 'issuer' | 'token_endpoint_auth_methods_supported'>,
-  client: ClientCredentials,
+  as: TokenEndpoint,
+  client: ClientCredentials | undefined,
   grant: Readonly<Record<string, string>>,
 ): Promise<{ body: URLSearchParams; headers: Record<string, string> }> {
   const body = new URLSearchParams(grant);
@@ -103,6 +107,7 @@ async function authenticate(
     'content-type': 'application/x-www-form-urlencoded',
     accept: 'application/json',
   };
+  if (client === undefined) return { body, headers };
   const method = authMethodFor(client, as);
   if (method === 'client_secret_basic') {
     const pair = `${formEncode(client.clientId)}:${formEncode(client.clientSecret ?? '')}`;

@@ -123,6 +123,15 @@ describe('withOAuth: refresh', () => {
     expect(w.as.log.authorize).toHaveLength(1);
   });
 
+  it('authorizes again when a token without a refresh token expires', async () => {
+    let now = 1_000_000_000_000;
+    const w = world({ expiresIn: 60, refresh: false }, {}, { now: () => now });
+    expect((await w.call()).status).toBe(200);
+    now += 120_000;
+    expect((await w.call()).status).toBe(200);
+    expect(w.as.log.authorize).toHaveLength(2);
+  });
+
   it('refreshes on a 401 for a revoked token, and authorizes again when the refresh fails', async () => {
     const w = world();
     await w.call();

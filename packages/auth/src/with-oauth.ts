@@ -9,25 +9,38 @@ import {
   resourceOf,
 } from './discovery.js';
 import { OAuthError } from './errors.js';
+import type { GrantContext, MachineGrant } from './grants.js';
 import { type ClientIdentityOptions, resolveClient } from './registration.js';
 import { requireSecure } from './secure.js';
 import { memoryStore, type OAuthStore, type TokenSet } from './store.js';
 import { requestToken, type TokenResponse } from './token.js';
 
-/** Options of {@link withOAuth}. */
-export interface OAuthOptions extends ClientIdentityOptions {
-  /** The redirect step (browser, loopback listener, or {@link headlessRedirect} for tests and agents). */
-  readonly authorize: RedirectStep;
+/** Options every {@link withOAuth} configuration shares. */
+export interface OAuthBaseOptions {
   /** Client credentials and tokens. Default {@link memoryStore} (forgets on exit). */
   readonly store?: OAuthStore | undefined;
   /** Authorizations (initial plus step-ups) one request may trigger before it fails with `retry-limit`. Default 3. */
   readonly maxAuthorizations?: number | undefined;
-  /** Ask for `offline_access` (a refresh token) when the authorization server lists it. Default true. */
-  readonly offlineAccess?: boolean | undefined;
   /** Progress notes (URLs, status codes, reasons; never a secret), for debugging. Default: silent. */
   readonly onEvent?: ((message: string) => void) | undefined;
   /** The time in epoch milliseconds; for tests. Default `Date.now`. */
   readonly now?: (() => number) | undefined;
+}
+
+/** Options of {@link withOAuth} for the interactive flow: a person signs in (authorization code + PKCE). */
+export interface OAuthOptions extends OAuthBaseOptions, ClientIdentityOptions {
+  /** The redirect step (browser, loopback listener, or {@link headlessRedirect} for tests and agents). */
+  readonly authorize: RedirectStep;
+  /** Ask for `offline_access` (a refresh token) when the authorization server lists it. Default true. */
+  readonly offlineAccess?: boolean | undefined;
+  readonly grant?: undefined;
+}
+
+/** Options of {@link withOAuth} for machine-to-machine authorization: no person, no redirect. */
+export interface MachineOAuthOptions extends OAuthBaseOptions {
+  /** How to obtain tokens: `clientCredentials(...)`, `workloadIdentity(...)`, `enterpriseManaged(...)` or your own. */
+  readonly grant: MachineGrant;
+  readonly authorize?: undefined;
 }
 
 /** Refresh this long before `expiresAt`, in seconds. */
@@ -36,6 +49,8 @@ const EXPIRY_MARGIN = 30;
 /**
  * Wraps `fetch` with the MCP authorization flow, for `StreamableHttpClientTransport`'s `fetch` option (no
  * dependency between the packages: both speak `(input: URL, init: RequestInit) => Promise<Response>`).
+ * With `grant` ({@link MachineOAuthOptions}) step 4 below is that grant instead (no redirect, no registration,
+ * no refresh: it runs again when its token expires or is refused); the rest is the same.
  *
  * Every request to an MCP server URL carries `Authorization: Bearer <token>` once the client holds one for that
  * URL (refreshed shortly before it expires). When the server answers 401, or 403 with `insufficient_scope`:
@@ -53,15 +68,24 @@ const EXPIRY_MARGIN = 30;
  * and the client registers anew there. Concurrent requests share one authorization. Other responses pass
  * through untouched. Failures reject with {@link OAuthError}, whose messages hold no secret.
  */
-export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): FetchLike {
-  if (typeof options?.authorize !== 'function') {
+export function withOAuth(
+  fetch: FetchLike | undefined,
+  options: OAuthOptions | MachineOAuthOptions,
+): FetchLike {
+  const machine = options?.grant;
+  if (machine !== undefined) {
+    if (typeof machine?.obtain !== 'function' || typeof machine.grantType !== 'string') {
+      throw new TypeError('"grant" expected a MachineGrant { grantType, obtain(context) }');
+    }
+  } else if (typeof options?.authorize !== 'function') {
     throw new TypeError('"authorize" expected a function (authorizationUrl) => redirect URL');
+  } else {
+    requireSecure(options.redirectUri, 'redirect URI');
   }
   const max = options.maxAuthorizations ?? 3;
   if (!Number.isSafeInteger(max) || max < 1) {
     throw new RangeError(`"maxAuthorizations" expected an integer ≥ 1, got ${String(max)}`);
   }
-  requireSecure(options.redirectUri, 'redirect URI');
   const base: FetchLike = fetch ?? ((input, init) => globalThis.fetch(input, init));
   const store = options.store ?? memoryStore();
   const now = options.now ?? Date.now;
@@ -74,7 +98,7 @@ export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): 
     if (known === undefined) {
       requireSecure(issuer, 'authorization server');
       note(`discovering authorization server ${issuer}`);
-      known = discoverAuthorizationServer(issuer, base);
+      known = discoverAuthorizationServer(issuer, base, { authorizationCode: machine === undefined });
       known.catch(() => metadata.delete(issuer));
       metadata.set(issuer, known);
     }
@@ -102,7 +126,7 @@ export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): 
   };
 
   const refresh = async (resource: string, tokens: TokenSet): Promise<boolean> => {
-    if (tokens.refreshToken === undefined) return false;
+    if (tokens.refreshToken === undefined || options.grant !== undefined) return false;
     try {
       const as = await metadataFor(tokens.issuer);
       const client = await resolveClient(as, options, store, base);
@@ -120,7 +144,14 @@ export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): 
   const currentToken = async (resource: string): Promise<string | undefined> => {
     let tokens = await store.getTokens(resource);
     if (tokens?.expiresAt !== undefined && tokens.expiresAt - EXPIRY_MARGIN <= now() / 1000) {
-      tokens = (await refresh(resource, tokens)) ? await store.getTokens(resource) : undefined;
+      const expired = tokens.accessToken;
+      if (await refresh(resource, tokens)) {
+        tokens = await store.getTokens(resource);
+      } else {
+        // Forget it (unless another request replaced it meanwhile), so the 401 that follows authorizes anew.
+        if ((await store.getTokens(resource))?.accessToken === expired) await store.deleteTokens(resource);
+        tokens = undefined;
+      }
     }
     return tokens?.accessToken;
   };
@@ -160,6 +191,26 @@ export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): 
         : previous.length > 0
           ? [...previous]
           : [...(prm.scopes_supported ?? [])];
+    if (options.grant !== undefined) {
+      const grant = options.grant;
+      note(
+        `requesting a token for ${prm.resource} at ${as.token_endpoint} with the ${grant.grantType} grant (scope: ${scopes.join(' ') || 'none'})`,
+      );
+      const context: GrantContext = {
+        as,
+        resource: prm.resource,
+        scopes,
+        fetch: base,
+        note,
+        requestToken: (client, params) => {
+          const grantParams: Record<string, string> = { ...params, resource: prm.resource };
+          if (scopes.length > 0) grantParams.scope = scopes.join(' ');
+          return requestToken(as, client, grantParams, base, now);
+        },
+      };
+      await save(resource, as.issuer, await grant.obtain(context), { requestedScopes: scopes });
+      return;
+    }
     if (options.offlineAccess !== false && as.scopes_supported?.includes('offline_access')) {
       scopes = [...new Set([...scopes, 'offline_access'])];
     }
