@@ -13,15 +13,18 @@ describe('@boomerang/auth', () => {
       'authorizeWithCode',
       'bearerAuth',
       'clientCredentials',
+      'createDpopSession',
       'createPkce',
       'discoverAuthorizationServer',
       'discoverProtectedResource',
       'enterpriseManaged',
       'exchangeToken',
       'formatBearerChallenge',
+      'formatDpopChallenge',
       'headlessRedirect',
       'memoryStore',
       'parseBearerChallenge',
+      'parseDpopChallenge',
       'protectedResourceMetadata',
       'requestToken',
       'resolveClient',
@@ -31,7 +34,12 @@ describe('@boomerang/auth', () => {
       'withOAuth',
       'workloadIdentity',
     ]);
-    expect(Object.keys(jwt).sort()).toEqual(['jwtVerifier', 'privateKeyJwt']);
+    expect(Object.keys(jwt).sort()).toEqual([
+      'DPOP_ALGORITHMS',
+      'generateDpopKey',
+      'jwtVerifier',
+      'privateKeyJwt',
+    ]);
     expect(Object.keys(node).sort()).toEqual(['loopbackRedirect', 'openBrowser', 'workloadToken']);
   });
 });

@@ -17,7 +17,14 @@ export {
   type TokenVerifier,
 } from './bearer.js';
 // Both sides: WWW-Authenticate.
-export { type BearerChallenge, formatBearerChallenge, parseBearerChallenge } from './challenge.js';
+export {
+  type BearerChallenge,
+  type DpopChallenge,
+  formatBearerChallenge,
+  formatDpopChallenge,
+  parseBearerChallenge,
+  parseDpopChallenge,
+} from './challenge.js';
 export {
   type AuthorizationServerMetadata,
   authorizationServerMetadataUrls,
@@ -28,6 +35,8 @@ export {
   resourceMatches,
   resourceOf,
 } from './discovery.js';
+// Client: DPoP (the key and its proofs; generateDpopKey() in /jwt makes a signer).
+export { createDpopSession, type DpopProofClaims, type DpopSession, type DpopSigner } from './dpop.js';
 export { OAuthError, type OAuthFailure } from './errors.js';
 // Client: machine-to-machine grants for withOAuth({ grant }).
 export {
@@ -56,7 +65,12 @@ export {
   type TokenEndpointAuthMethod,
   type TokenSet,
 } from './store.js';
-export { requestToken, type TokenEndpoint, type TokenResponse } from './token.js';
+export {
+  requestToken,
+  type TokenEndpoint,
+  type TokenRequestOptions,
+  type TokenResponse,
+} from './token.js';
 export {
   type ExchangedToken,
   exchangeToken,

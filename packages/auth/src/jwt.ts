@@ -3,6 +3,13 @@ import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify } 
 import type { TokenVerifier } from './bearer.js';
 
 export { type PrivateKeyJwtOptions, privateKeyJwt } from './client-assertion.js';
+export {
+  DPOP_ALGORITHMS,
+  type DpopAlgorithm,
+  type DpopKey,
+  type DpopKeyOptions,
+  generateDpopKey,
+} from './dpop-key.js';
 
 /** Options of {@link jwtVerifier}. */
 export interface JwtVerifierOptions {

@@ -40,6 +40,8 @@ export interface TokenSet {
   readonly expiresAt?: number;
   /** The scopes this client asked for (the base of the next step-up union). */
   readonly requestedScopes?: readonly string[];
+  /** `DPoP` when the access token is bound to the client's DPoP key; absent for Bearer tokens. */
+  readonly tokenType?: 'DPoP';
 }
 
 type Awaitable<T> = T | Promise<T>;

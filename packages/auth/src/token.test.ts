@@ -38,7 +38,7 @@ describe('requestToken: client authentication', () => {
       clientSecret: 's3cr=t&',
       tokenEndpointAuthMethod: 'client_secret_basic' as const,
     };
-    const got = await requestToken(as, client, grant, endpoint.fetch, () => 1_000_000);
+    const got = await requestToken(as, client, grant, endpoint.fetch, { now: () => 1_000_000 });
     expect(got).toEqual({ accessToken: 'at-1', expiresAt: 1060, scope: ['a', 'b'] });
     const [{ body, authorization } = { body: new URLSearchParams(), authorization: null }] = endpoint.seen;
     expect(atob((authorization ?? '').replace(/^Basic /, ''))).toBe('svc%3A1:s3cr%3Dt%26');

@@ -1,5 +1,5 @@
 import { authorizeWithCode, type RedirectStep } from './authorize.js';
-import { type BearerChallenge, parseBearerChallenge } from './challenge.js';
+import { type BearerChallenge, parseBearerChallenge, parseDpopChallenge } from './challenge.js';
 import {
   type AuthorizationServerMetadata,
   discoverAuthorizationServer,
@@ -8,6 +8,7 @@ import {
   resourceMatches,
   resourceOf,
 } from './discovery.js';
+import { createDpopSession, type DpopSigner } from './dpop.js';
 import { OAuthError } from './errors.js';
 import type { GrantContext, MachineGrant } from './grants.js';
 import { type ClientIdentityOptions, resolveClient } from './registration.js';
@@ -25,6 +26,14 @@ export interface OAuthBaseOptions {
   readonly onEvent?: ((message: string) => void) | undefined;
   /** The time in epoch milliseconds; for tests. Default `Date.now`. */
   readonly now?: (() => number) | undefined;
+  /**
+   * Sender-constrained tokens (DPoP, RFC 9449): proofs signed with this key go to every token endpoint (unless
+   * it lists DPoP algorithms without this one), and a `DPoP` token is then presented as `Authorization: DPoP`
+   * with a fresh proof per request (method, URL, token hash, latest server nonce). A `use_dpop_nonce` answer from
+   * the authorization or the resource server is retried with its nonce. `generateDpopKey()` from
+   * `@boomerang/auth/jwt` makes one. Default: Bearer tokens only.
+   */
+  readonly dpop?: DpopSigner | undefined;
 }
 
 /** Options of {@link withOAuth} for the interactive flow: a person signs in (authorization code + PKCE). */
@@ -90,6 +99,8 @@ export function withOAuth(
   const store = options.store ?? memoryStore();
   const now = options.now ?? Date.now;
   const note = options.onEvent ?? (() => {});
+  const dpop = options.dpop === undefined ? undefined : createDpopSession(options.dpop);
+  const tokenOptions = { now, dpop };
   const metadata = new Map<string, Promise<AuthorizationServerMetadata>>();
   const inflight = new Map<string, Promise<void>>();
 
@@ -122,6 +133,7 @@ export function withOAuth(
       ...(refreshToken !== undefined && { refreshToken }),
       ...(got.expiresAt !== undefined && { expiresAt: got.expiresAt }),
       ...(keep.requestedScopes !== undefined && { requestedScopes: keep.requestedScopes }),
+      ...(got.tokenType === 'DPoP' && { tokenType: 'DPoP' as const }),
     });
   };
 
@@ -132,7 +144,7 @@ export function withOAuth(
       const client = await resolveClient(as, options, store, base);
       note(`refreshing the token for ${resource} at ${as.token_endpoint}`);
       const grant = { grant_type: 'refresh_token', refresh_token: tokens.refreshToken, resource };
-      await save(resource, as.issuer, await requestToken(as, client, grant, base, now), tokens);
+      await save(resource, as.issuer, await requestToken(as, client, grant, base, tokenOptions), tokens);
       return true;
     } catch (error) {
       note(`refresh failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -141,7 +153,7 @@ export function withOAuth(
     }
   };
 
-  const currentToken = async (resource: string): Promise<string | undefined> => {
+  const currentTokens = async (resource: string): Promise<TokenSet | undefined> => {
     let tokens = await store.getTokens(resource);
     if (tokens?.expiresAt !== undefined && tokens.expiresAt - EXPIRY_MARGIN <= now() / 1000) {
       const expired = tokens.accessToken;
@@ -153,7 +165,8 @@ export function withOAuth(
         tokens = undefined;
       }
     }
-    return tokens?.accessToken;
+    // A DPoP-bound token is unusable without the DPoP key (another configuration shares the store).
+    return tokens?.tokenType === 'DPoP' && dpop === undefined ? undefined : tokens;
   };
 
   const authorize = async (
@@ -205,7 +218,7 @@ export function withOAuth(
         requestToken: (client, params) => {
           const grantParams: Record<string, string> = { ...params, resource: prm.resource };
           if (scopes.length > 0) grantParams.scope = scopes.join(' ');
-          return requestToken(as, client, grantParams, base, now);
+          return requestToken(as, client, grantParams, base, tokenOptions);
         },
       };
       await save(resource, as.issuer, await grant.obtain(context), { requestedScopes: scopes });
@@ -219,15 +232,23 @@ export function withOAuth(
       `authorizing ${prm.resource} at ${as.authorization_endpoint} (scope: ${scopes.join(' ') || 'none'})`,
     );
     const request = { as, client, redirectUri: options.redirectUri, resource: prm.resource, scopes };
-    const got = await authorizeWithCode(request, options.authorize, base, now);
+    const got = await authorizeWithCode(request, options.authorize, base, tokenOptions);
     await save(resource, as.issuer, got, { requestedScopes: scopes });
   };
 
   const send = async (url: URL, init: RequestInit, resource: string) => {
-    const token = await currentToken(resource);
+    const tokens = await currentTokens(resource);
+    const token = tokens?.accessToken;
     const headers = new Headers(init.headers);
-    if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-    return { response: await base(url, { ...init, headers }), token };
+    if (token !== undefined && tokens?.tokenType === 'DPoP' && dpop !== undefined) {
+      headers.set('authorization', `DPoP ${token}`);
+      headers.set('dpop', await dpop.proof(init.method ?? 'GET', url, token));
+    } else if (token !== undefined) {
+      headers.set('authorization', `Bearer ${token}`);
+    }
+    const response = await base(url, { ...init, headers });
+    dpop?.learn(url, response);
+    return { response, token };
   };
 
   return async (input, init = {}) => {
@@ -235,11 +256,21 @@ export function withOAuth(
     const resource = resourceOf(url);
     let { response, token } = await send(url, init, resource);
     let authorizations = 0;
-    for (let round = 0; round <= 2 * max + 1; round++) {
+    let nonceRetries = 0;
+    for (let round = 0; round <= 2 * max + 3; round++) {
       const denied = response.status === 401 || response.status === 403;
-      const challenge = denied ? parseBearerChallenge(response.headers.get('www-authenticate')) : undefined;
+      const challenge = denied ? challengeOf(response.headers.get('www-authenticate')) : undefined;
       if (!denied || (response.status === 403 && challenge?.error !== 'insufficient_scope')) return response;
       if (init.body instanceof ReadableStream) return response; // cannot be sent twice
+      if (challenge?.error === 'use_dpop_nonce') {
+        // RFC 9449 §9: the resource server wants its nonce (now learned) in the proof; not a new authorization.
+        if (dpop === undefined || nonceRetries >= 2) return response;
+        nonceRetries++;
+        note(`${resource} asked for a DPoP nonce; sending again with it`);
+        await response.body?.cancel().catch(() => {});
+        ({ response, token } = await send(url, init, resource));
+        continue;
+      }
       const latest = (await store.getTokens(resource))?.accessToken;
       const pending = inflight.get(resource); // read after the last await: no other request slips in between
       if (pending !== undefined) {
@@ -264,5 +295,26 @@ export function withOAuth(
       ({ response, token } = await send(url, init, resource));
     }
     return response;
+  };
+}
+
+/**
+ * The challenge of a 401/403: the `DPoP` or the `Bearer` one, whichever carries an `error` (DPoP first), else
+ * Bearer, else DPoP; `resource_metadata` and `scope` from the other when the chosen one lacks them.
+ */
+function challengeOf(header: string | null): BearerChallenge | undefined {
+  const dpop = parseDpopChallenge(header);
+  const bearer = parseBearerChallenge(header);
+  const [first, other] =
+    dpop?.error !== undefined || (bearer?.error === undefined && bearer === undefined)
+      ? [dpop, bearer]
+      : [bearer, dpop];
+  if (first === undefined) return other;
+  const resourceMetadata = first.resourceMetadata ?? other?.resourceMetadata;
+  const scope = first.scope ?? other?.scope;
+  return {
+    ...first,
+    ...(resourceMetadata !== undefined && { resourceMetadata }),
+    ...(scope !== undefined && { scope }),
   };
 }

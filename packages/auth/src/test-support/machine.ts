@@ -5,6 +5,7 @@
 import { decodeJwt, decodeProtectedHeader, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { MachineGrant } from '../grants.js';
 import { type MachineOAuthOptions, withOAuth } from '../with-oauth.js';
+import { checkProof } from './dpop-check.js';
 import { type IssuedToken, type MockResourceOptions, mockResource, network, post } from './mock.js';
 
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -30,6 +31,8 @@ export interface MachineAsOptions {
   readonly metadata?: Readonly<Record<string, unknown>>;
   /** Scopes to refuse with `invalid_scope`. */
   readonly refuseScopes?: readonly string[];
+  /** Check DPoP proofs at the token endpoint (independently of the package) and bind tokens to their key. */
+  readonly dpop?: { readonly nonce?: string };
 }
 
 export interface TokenRequestLog {
@@ -56,6 +59,7 @@ export function machineAuthorizationServer(options: MachineAsOptions) {
       'client_secret_post',
       'private_key_jwt',
     ],
+    ...(options.dpop !== undefined && { dpop_signing_alg_values_supported: ['ES256'] }),
     ...options.metadata,
   };
 
@@ -89,12 +93,13 @@ export function machineAuthorizationServer(options: MachineAsOptions) {
     return id === null ? null : options.clients?.[id] === undefined ? id : refuse(); // a public client id
   };
 
-  const issue = (info: Omit<IssuedToken, 'issuer'>) => {
+  const issue = (info: Omit<IssuedToken, 'issuer'>, jkt: string | undefined) => {
     const token = `m2m-${++counter}`;
-    tokens.set(token, { ...info, issuer: options.issuer });
+    const cnf = jkt === undefined ? {} : { extra: { cnf: { jkt } } };
+    tokens.set(token, { ...info, issuer: options.issuer, ...cnf });
     return json({
       access_token: token,
-      token_type: 'Bearer',
+      token_type: jkt === undefined ? 'Bearer' : 'DPoP',
       ...(options.expiresIn !== undefined && { expires_in: options.expiresIn }),
       ...(info.scopes !== undefined && info.scopes.length > 0 && { scope: info.scopes.join(' ') }),
     });
@@ -102,11 +107,21 @@ export function machineAuthorizationServer(options: MachineAsOptions) {
 
   const token: Handler = async (request) => {
     const body = new URLSearchParams(await request.text());
-    log.push({
-      body,
-      authorization: request.headers.get('authorization'),
-      dpop: request.headers.get('dpop'),
-    });
+    const proof = request.headers.get('dpop');
+    log.push({ body, authorization: request.headers.get('authorization'), dpop: proof });
+    let jkt: string | undefined;
+    if (options.dpop !== undefined && proof !== null) {
+      const { nonce } = options.dpop;
+      const checked = await checkProof(proof, {
+        htm: 'POST',
+        htu: `${options.issuer}/token`,
+        ...(nonce !== undefined && { nonce }),
+      });
+      if (!checked.ok) {
+        return json({ error: checked.error }, 400, nonce === undefined ? {} : { 'dpop-nonce': nonce });
+      }
+      jkt = checked.jkt;
+    }
     const client = await authenticate(request, body);
     if (client instanceof Response) return client;
     const scopes = (body.get('scope') ?? '').split(' ').filter(Boolean);
@@ -116,7 +131,7 @@ export function machineAuthorizationServer(options: MachineAsOptions) {
     if (body.get('grant_type') === 'client_credentials') {
       if (client === null || options.clients?.[client] === undefined)
         return json({ error: 'invalid_client' }, 401);
-      return issue({ clientId: client, subject: client, scopes, resource });
+      return issue({ clientId: client, subject: client, scopes, resource }, jkt);
     }
     if (body.get('grant_type') === JWT_BEARER) {
       const assertion = body.get('assertion') ?? '';
@@ -132,12 +147,15 @@ export function machineAuthorizationServer(options: MachineAsOptions) {
         if (payload.client_id !== client) return json({ error: 'invalid_grant' }, 400);
         if (payload.resource !== resource) return json({ error: 'invalid_target' }, 400);
       }
-      return issue({
-        ...(client !== null && { clientId: client }),
-        subject: String(payload.sub),
-        scopes,
-        resource,
-      });
+      return issue(
+        {
+          ...(client !== null && { clientId: client }),
+          subject: String(payload.sub),
+          scopes,
+          resource,
+        },
+        jkt,
+      );
     }
     return json({ error: 'unsupported_grant_type' }, 400);
   };
