@@ -36,9 +36,12 @@ describe('@boomerang/auth', () => {
     ]);
     expect(Object.keys(jwt).sort()).toEqual([
       'DPOP_ALGORITHMS',
+      'dpopVerifier',
       'generateDpopKey',
       'jwtVerifier',
+      'memoryReplayCache',
       'privateKeyJwt',
+      'rotatingDpopNonce',
     ]);
     expect(Object.keys(node).sort()).toEqual(['loopbackRedirect', 'openBrowser', 'workloadToken']);
   });

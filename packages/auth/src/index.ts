@@ -11,6 +11,9 @@ export {
 export {
   type BearerAuthOptions,
   bearerAuth,
+  type DpopProofVerifier,
+  type DpopRejection,
+  type DpopVerification,
   type ProtectedResourceDocument,
   type ProtectedResourceEndpoint,
   protectedResourceMetadata,
