@@ -251,14 +251,12 @@ export function signJwt(
     .sign(key);
 }
 
-/** One MCP server behind bearerAuth, a machine authorization server (plus an IdP), and `withOAuth({ grant })`. */
-export function machineWorld(
+/** One MCP server behind bearerAuth (PRM, optional DPoP) and a machine authorization server, plus an IdP. */
+export function machineServers(
   as: Partial<MachineAsOptions>,
-  grant: MachineGrant,
   extra: {
     readonly rs?: Partial<MockResourceOptions>;
     readonly idp?: ReturnType<typeof identityProvider>;
-    readonly oauth?: Partial<MachineOAuthOptions>;
   } = {},
 ) {
   const server = machineAuthorizationServer({ issuer: 'https://as.example', ...as });
@@ -273,8 +271,22 @@ export function machineWorld(
     'https://mcp.example': resource.handler,
     ...(extra.idp !== undefined && { [new URL(extra.idp.issuer).origin]: extra.idp.handler }),
   });
+  return { as: server, rs: resource, net };
+}
+
+/** {@link machineServers} and `withOAuth({ grant })` in front of them; `call()` POSTs to the MCP server. */
+export function machineWorld(
+  as: Partial<MachineAsOptions>,
+  grant: MachineGrant,
+  extra: {
+    readonly rs?: Partial<MockResourceOptions>;
+    readonly idp?: ReturnType<typeof identityProvider>;
+    readonly oauth?: Partial<MachineOAuthOptions>;
+  } = {},
+) {
+  const servers = machineServers(as, extra);
   const events: string[] = [];
-  const fetch = withOAuth(net.fetch, { grant, onEvent: (m) => events.push(m), ...extra.oauth });
+  const fetch = withOAuth(servers.net.fetch, { grant, onEvent: (m) => events.push(m), ...extra.oauth });
   const call = () => post(fetch, 'https://mcp.example/mcp');
-  return { as: server, rs: resource, net, fetch, events, call };
+  return { ...servers, fetch, events, call };
 }
