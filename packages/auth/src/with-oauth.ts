@@ -62,7 +62,8 @@ const EXPIRY_MARGIN = 30;
  * no refresh: it runs again when its token expires or is refused); the rest is the same.
  *
  * Every request to an MCP server URL carries `Authorization: Bearer <token>` once the client holds one for that
- * URL (refreshed shortly before it expires). When the server answers 401, or 403 with `insufficient_scope`:
+ * URL (refreshed shortly before it expires), or `Authorization: DPoP <token>` and a fresh proof for a token
+ * bound to the `dpop` key. When the server answers 401, or 403 with `insufficient_scope`:
  * 1. Protected Resource Metadata is discovered (RFC 9728) and its `resource` must name the server, else
  *    `resource-mismatch` before any authorization request;
  * 2. the first listed authorization server's metadata is discovered and validated (RFC 8414 / OIDC);
@@ -138,7 +139,7 @@ export function withOAuth(
   };
 
   const refresh = async (resource: string, tokens: TokenSet): Promise<boolean> => {
-    if (tokens.refreshToken === undefined || options.grant !== undefined) return false;
+    if (tokens.refreshToken === undefined || machine !== undefined) return false;
     try {
       const as = await metadataFor(tokens.issuer);
       const client = await resolveClient(as, options, store, base);
@@ -204,10 +205,9 @@ export function withOAuth(
         : previous.length > 0
           ? [...previous]
           : [...(prm.scopes_supported ?? [])];
-    if (options.grant !== undefined) {
-      const grant = options.grant;
+    if (machine !== undefined) {
       note(
-        `requesting a token for ${prm.resource} at ${as.token_endpoint} with the ${grant.grantType} grant (scope: ${scopes.join(' ') || 'none'})`,
+        `requesting a token for ${prm.resource} at ${as.token_endpoint} with the ${machine.grantType} grant (scope: ${scopes.join(' ') || 'none'})`,
       );
       const context: GrantContext = {
         as,
@@ -221,7 +221,7 @@ export function withOAuth(
           return requestToken(as, client, grantParams, base, tokenOptions);
         },
       };
-      await save(resource, as.issuer, await grant.obtain(context), { requestedScopes: scopes });
+      await save(resource, as.issuer, await machine.obtain(context), { requestedScopes: scopes });
       return;
     }
     if (options.offlineAccess !== false && as.scopes_supported?.includes('offline_access')) {
