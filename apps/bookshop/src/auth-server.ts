@@ -1,8 +1,10 @@
-// A tiny OAuth 2.1 authorization server on 127.0.0.1 for the `--auth` demo: metadata (RFC 8414), Dynamic Client
-// Registration (RFC 7591), /authorize with PKCE S256 and RFC 9207 `iss`, /token issuing opaque access tokens bound
-// to one resource (RFC 8707), and `verify` for the bookshop's bearerAuth. In memory, one process, no refresh.
+// A tiny OAuth 2.1 authorization server on 127.0.0.1 for the `--auth` demo and the headless client: metadata
+// (RFC 8414), Dynamic Client Registration (RFC 7591), /authorize with PKCE S256 and RFC 9207 `iss`, /token issuing
+// opaque access tokens bound to one resource (RFC 8707) for the authorization-code grant and, for service clients
+// registered by the operator, the client credentials grant (RFC 6749 §4.4, client_secret_basic or _post); and
+// `verify` for the bookshop's bearerAuth. In memory, one process, no refresh.
 // A demo, not a product: the "consent" is one click (or none), and the user is whoever `subject` says.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,7 +37,21 @@ export interface AuthServer extends AsyncDisposable {
     resource: string;
     scopes: readonly string[];
   }): string;
+  /**
+   * Registers a confidential service client, as an operator would (never over the network): it may use the
+   * client credentials grant for `scopes` (default all offered), and acts as itself (the subject is its client id).
+   * The secret is returned once; the server keeps only its SHA-256.
+   */
+  registerServiceClient(service: { name: string; scopes?: readonly string[] }): {
+    clientId: string;
+    clientSecret: string;
+  };
   close(): Promise<void>;
+}
+
+interface ServiceClient {
+  readonly secretHash: Buffer;
+  readonly scopes: readonly string[];
 }
 
 interface Client {
@@ -73,6 +89,7 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
   const clients = new Map<string, Client>();
   const codes = new Map<string, Grant>();
   const tokens = new Map<string, Issued>();
+  const services = new Map<string, ServiceClient>();
   let issuer = '';
 
   const issueToken = (grant: Omit<Issued, 'expiresAt'>): string => {
@@ -87,9 +104,9 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
     token_endpoint: `${issuer}/token`,
     registration_endpoint: `${issuer}/register`,
     response_types_supported: ['code'],
-    grant_types_supported: ['authorization_code'],
+    grant_types_supported: ['authorization_code', 'client_credentials'],
     code_challenge_methods_supported: ['S256'],
-    token_endpoint_auth_methods_supported: ['none'],
+    token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
     scopes_supported: offered,
     authorization_response_iss_parameter_supported: true,
   });
@@ -179,7 +196,48 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
     return reply({ code });
   };
 
-  const token = (body: URLSearchParams) => {
+  /** The service client a client_credentials request authenticates as (Basic or post), or `undefined`. */
+  const authenticateService = (body: URLSearchParams, authorization: string | null) => {
+    let id = body.get('client_id');
+    let secret = body.get('client_secret');
+    if (authorization?.startsWith('Basic ')) {
+      const pair = Buffer.from(authorization.slice(6), 'base64').toString('utf8');
+      const colon = pair.indexOf(':');
+      if (colon < 0 || secret !== null) return undefined; // one method per request (RFC 6749 §2.3)
+      const decode = (part: string) => decodeURIComponent(part.replace(/\+/g, ' '));
+      id = decode(pair.slice(0, colon));
+      secret = decode(pair.slice(colon + 1));
+    }
+    const service = services.get(id ?? '');
+    if (id === null || secret === null || service === undefined) return undefined;
+    const hash = createHash('sha256').update(secret).digest();
+    return timingSafeEqual(hash, service.secretHash) ? { clientId: id, service } : undefined;
+  };
+
+  const clientCredentials = (body: URLSearchParams, authorization: string | null) => {
+    const client = authenticateService(body, authorization);
+    if (client === undefined) {
+      return json({ error: 'invalid_client' }, 401, { 'www-authenticate': 'Basic realm="bookshop"' });
+    }
+    const resource = body.get('resource');
+    if (resource === null || !isUrl(resource)) {
+      return json({ error: 'invalid_target', error_description: 'resource (RFC 8707) is required' }, 400);
+    }
+    const asked = body.get('scope');
+    const scopes = asked === null ? [...client.service.scopes] : asked.split(' ').filter(Boolean);
+    if (!scopes.every((scope) => client.service.scopes.includes(scope)))
+      return json({ error: 'invalid_scope' }, 400);
+    const accessToken = issueToken({ clientId: client.clientId, subject: client.clientId, resource, scopes });
+    return json({
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: expiresIn,
+      scope: scopes.join(' '),
+    });
+  };
+
+  const token = (body: URLSearchParams, authorization: string | null) => {
+    if (body.get('grant_type') === 'client_credentials') return clientCredentials(body, authorization);
     if (body.get('grant_type') !== 'authorization_code')
       return json({ error: 'unsupported_grant_type' }, 400);
     const code = body.get('code') ?? '';
@@ -218,7 +276,7 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
     }
     if (pathname === '/authorize' && request.method === 'GET') return authorize(searchParams);
     if (pathname === '/token' && request.method === 'POST') {
-      return token(new URLSearchParams(await request.text()));
+      return token(new URLSearchParams(await request.text()), request.headers.get('authorization'));
     }
     return json({ error: 'not_found' }, 404);
   };
@@ -246,6 +304,18 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
       return { clientId, issuer, subject: sub, scopes, expiresAt };
     },
     issueToken: (grant) => issueToken({ ...grant, scopes: [...grant.scopes] }),
+    registerServiceClient: ({ name, scopes = offered }) => {
+      if (!scopes.every((scope) => offered.includes(scope))) {
+        throw new RangeError(`"scopes" expected some of ${offered.join(', ')}, got ${scopes.join(', ')}`);
+      }
+      const clientId = `bookshop-service-${name}`;
+      const clientSecret = random();
+      services.set(clientId, {
+        secretHash: createHash('sha256').update(clientSecret).digest(),
+        scopes: [...scopes],
+      });
+      return { clientId, clientSecret };
+    },
     close,
     [Symbol.asyncDispose]: close,
   };
@@ -262,7 +332,10 @@ async function serve(
     const method = req.method ?? 'GET';
     const request = new Request(new URL(req.url ?? '/', 'http://127.0.0.1'), {
       method,
-      headers: { 'content-type': req.headers['content-type'] ?? 'application/octet-stream' },
+      headers: {
+        'content-type': req.headers['content-type'] ?? 'application/octet-stream',
+        ...(req.headers.authorization !== undefined && { authorization: req.headers.authorization }),
+      },
       ...(method !== 'GET' && method !== 'HEAD' && { body: Buffer.concat(chunks) }),
     });
     const response = await route(request);
@@ -273,10 +346,10 @@ async function serve(
   }
 }
 
-function json(body: unknown, status = 200): Response {
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
   });
 }
 

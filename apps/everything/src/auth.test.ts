@@ -1,6 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { FetchLike } from '@boomerang/auth';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_METADATA_URL, oauthFetch, preRegisteredFrom, REDIRECT_URI } from './auth.js';
+import { CLIENT_METADATA_URL, machineGrantFor, oauthFetch, preRegisteredFrom, REDIRECT_URI } from './auth.js';
 
 const MCP = 'http://localhost:8123/mcp';
 const ISSUER = 'http://127.0.0.1:8124';
@@ -10,6 +11,8 @@ interface Seen {
   readonly authorizations: URL[];
   readonly tokenRequests: { authorization: string | null; body: URLSearchParams }[];
   readonly registrations: unknown[];
+  /** The `DPoP` header of each token request (`null` without one). */
+  readonly dpopProofs: (string | null)[];
 }
 
 /**
@@ -17,7 +20,7 @@ interface Seen {
  * announced in the challenge, RFC 8414 metadata, an authorization endpoint that redirects at once, a token endpoint.
  */
 function world(as: Record<string, unknown> = {}): { fetch: FetchLike; seen: Seen } {
-  const seen: Seen = { authorizations: [], tokenRequests: [], registrations: [] };
+  const seen: Seen = { authorizations: [], tokenRequests: [], registrations: [], dpopProofs: [] };
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetch: FetchLike = async (input, init) => {
@@ -57,6 +60,7 @@ function world(as: Record<string, unknown> = {}): { fetch: FetchLike; seen: Seen
         return new Response(null, { status: 302, headers: { location: back.href } });
       }
       case `POST ${ISSUER}/token`:
+        seen.dpopProofs.push(headers.get('dpop'));
         seen.tokenRequests.push({
           authorization: headers.get('authorization'),
           body: new URLSearchParams(String(init.body)),
@@ -96,7 +100,7 @@ describe('preRegisteredFrom', () => {
 describe('oauthFetch', () => {
   it('signs in with the pre-registered credentials of the context (client_secret_basic), then retries', async () => {
     const { fetch, seen } = world({ registration_endpoint: undefined });
-    const signed = oauthFetch({ client_id: 'pre', client_secret: 'secret', issuer: ISSUER }, { fetch });
+    const signed = await oauthFetch({ client_id: 'pre', client_secret: 'secret', issuer: ISSUER }, { fetch });
     const response = await post(signed);
     expect(response.status).toBe(200);
     expect(seen.registrations).toEqual([]);
@@ -113,7 +117,7 @@ describe('oauthFetch', () => {
 
   it('uses the Client ID Metadata Document URL where the authorization server supports it', async () => {
     const { fetch, seen } = world({ client_id_metadata_document_supported: true });
-    expect((await post(oauthFetch({}, { fetch }))).status).toBe(200);
+    expect((await post(await oauthFetch({}, { fetch }))).status).toBe(200);
     expect(seen.registrations).toEqual([]);
     expect(seen.authorizations[0]?.searchParams.get('client_id')).toBe(CLIENT_METADATA_URL);
   });
@@ -121,7 +125,9 @@ describe('oauthFetch', () => {
   it('registers dynamically otherwise, as a native app with the loopback redirect URI', async () => {
     const { fetch, seen } = world({ token_endpoint_auth_methods_supported: ['none'] });
     const events: string[] = [];
-    expect((await post(oauthFetch({}, { fetch, onEvent: (event) => events.push(event) }))).status).toBe(200);
+    expect((await post(await oauthFetch({}, { fetch, onEvent: (event) => events.push(event) }))).status).toBe(
+      200,
+    );
     expect(seen.registrations).toEqual([
       expect.objectContaining({ redirect_uris: [REDIRECT_URI], application_type: 'native' }),
     ]);
@@ -131,8 +137,62 @@ describe('oauthFetch', () => {
 
   it('passes responses other than 401/403 through untouched (the non-auth scenarios)', async () => {
     const { fetch, seen } = world();
-    const signed = oauthFetch({}, { fetch });
+    const signed = await oauthFetch({}, { fetch });
     expect((await signed(new URL('http://localhost:8123/elsewhere'), { method: 'GET' })).status).toBe(404);
     expect(seen.authorizations).toEqual([]);
+  });
+});
+
+describe('machineGrantFor (the extension scenarios)', () => {
+  it('picks the grant each scenario tests, from its context', () => {
+    const { privateKey: pem } = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const cases = {
+      'auth/client-credentials-basic': [{ client_id: 'c', client_secret: 's' }, 'client_credentials'],
+      'auth/client-credentials-jwt': [
+        { client_id: 'c', private_key_pem: pem, signing_algorithm: 'ES256' },
+        'client_credentials',
+      ],
+      'auth/wif-jwt-bearer': [
+        { client_id: 'w', valid_jwt: 'a.b.c' },
+        'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      ],
+      'auth/enterprise-managed-authorization': [
+        {
+          client_id: 'c',
+          client_secret: 's',
+          idp_client_id: 'i',
+          idp_id_token: 'a.b.c',
+          idp_issuer: 'http://localhost:1',
+          idp_token_endpoint: 'http://localhost:1/token',
+        },
+        'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      ],
+    } as const;
+    for (const [scenario, [context, grantType]] of Object.entries(cases)) {
+      expect(machineGrantFor(scenario, context)?.grantType).toBe(grantType);
+    }
+    expect(machineGrantFor('auth/dpop', {})).toBeUndefined();
+    expect(machineGrantFor(undefined, {})).toBeUndefined();
+  });
+
+  it('names a missing context field, never a value', () => {
+    expect(() =>
+      machineGrantFor('auth/client-credentials-basic', { client_id: 'c', client_secret: '' }),
+    ).toThrow('MCP_CONFORMANCE_CONTEXT lacks "client_secret" for auth/client-credentials-basic');
+  });
+
+  it('signs in with DPoP-bound tokens in the auth/dpop scenarios', async () => {
+    const { fetch, seen } = world({ dpop_signing_alg_values_supported: ['ES256'] });
+    const signed = await oauthFetch({}, { fetch, scenario: 'auth/dpop' });
+    await post(signed);
+    expect(seen.tokenRequests).toHaveLength(1);
+    const plain = world();
+    await post(await oauthFetch({}, { fetch: plain.fetch, scenario: 'auth/metadata-default' }));
+    expect(plain.seen.dpopProofs).toEqual([null]);
+    expect(seen.dpopProofs[0]).toMatch(/^eyJ/);
   });
 });

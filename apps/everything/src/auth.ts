@@ -1,13 +1,19 @@
 // How the conformance client signs in: `@boomerang/auth`'s `withOAuth` around the transport's fetch, headless
-// (the referee's authorization servers redirect at once), with the identity the referee expects.
+// (the referee's authorization servers redirect at once), with the identity the referee expects; the extension
+// scenarios (machine grants, DPoP) pick their grant and key by scenario name.
 import {
   type ClientCredentials,
+  clientCredentials,
+  enterpriseManaged,
   type FetchLike,
   headlessRedirect,
+  type MachineGrant,
   type OAuthOptions,
   type PreRegisteredClients,
   withOAuth,
+  workloadIdentity,
 } from '@boomerang/auth';
+import { generateDpopKey, privateKeyJwt } from '@boomerang/auth/jwt';
 
 /** The redirect URI registered and sent: never listened on, `headlessRedirect` reads the `Location` instead. */
 export const REDIRECT_URI = 'http://localhost:3000/callback';
@@ -34,6 +40,8 @@ export function preRegisteredFrom(
 
 /** What {@link oauthFetch} needs besides the context. */
 export interface OAuthFetchOptions {
+  /** `MCP_CONFORMANCE_SCENARIO`: the machine-grant and DPoP scenarios sign in their own way. */
+  readonly scenario?: string | undefined;
   /** The fetch to wrap (default `globalThis.fetch`); the authorization servers are reached through it too. */
   readonly fetch?: FetchLike | undefined;
   /** Progress notes from `withOAuth` (URLs, statuses, reasons; never a secret). */
@@ -43,12 +51,17 @@ export interface OAuthFetchOptions {
 /**
  * A fetch for `StreamableHttpClientTransport` that authorizes on a 401 (or a 403 `insufficient_scope`) without a
  * browser: discovery, client identity (pre-registered from the context, else CIMD, else DCR), PKCE, `resource`,
- * `iss` checks, step-up; other responses pass through untouched, so it serves every scenario.
+ * `iss` checks, step-up; other responses pass through untouched, so it serves every scenario. The extension
+ * scenarios get what they test: a machine grant ({@link machineGrantFor}), or DPoP-bound tokens (`auth/dpop*`).
  */
-export function oauthFetch(
+export async function oauthFetch(
   context: Readonly<Record<string, unknown>> = {},
   options: OAuthFetchOptions = {},
-): FetchLike {
+): Promise<FetchLike> {
+  const onEvent = options.onEvent === undefined ? {} : { onEvent: options.onEvent };
+  const grant = machineGrantFor(options.scenario, context);
+  if (grant !== undefined) return withOAuth(options.fetch, { grant, ...onEvent });
+  const dpop = options.scenario?.startsWith('auth/dpop') ? { dpop: await generateDpopKey() } : {};
   const preRegistered = preRegisteredFrom(context);
   const settings: OAuthOptions = {
     redirectUri: REDIRECT_URI,
@@ -56,7 +69,53 @@ export function oauthFetch(
     clientMetadataUrl: CLIENT_METADATA_URL,
     clientName: 'boomerang-everything-client',
     ...(preRegistered !== undefined && { preRegistered }),
-    ...(options.onEvent !== undefined && { onEvent: options.onEvent }),
+    ...onEvent,
+    ...dpop,
   };
   return withOAuth(options.fetch, settings);
+}
+
+/**
+ * The machine grant of an extension scenario, from what `MCP_CONFORMANCE_CONTEXT` carries; `undefined` for the
+ * others (they use the interactive flow). A missing context field throws, naming it (never a value).
+ * - `auth/client-credentials-basic`: `{client_id, client_secret}` → client credentials, `client_secret_basic`;
+ * - `auth/client-credentials-jwt`: `{client_id, private_key_pem, signing_algorithm}` → `private_key_jwt`;
+ * - `auth/wif-jwt-bearer`: `{client_id, valid_jwt}` → the JWT bearer grant with the workload token;
+ * - `auth/enterprise-managed-authorization`: `{client_id, client_secret, idp_client_id, idp_id_token,
+ *   idp_issuer, idp_token_endpoint}` → ID token → ID-JAG at the IdP → access token.
+ */
+export function machineGrantFor(
+  scenario: string | undefined,
+  context: Readonly<Record<string, unknown>>,
+): MachineGrant | undefined {
+  const field = (name: string): string => {
+    const value = context[name];
+    if (typeof value !== 'string' || value === '') {
+      throw new Error(`MCP_CONFORMANCE_CONTEXT lacks "${name}" for ${scenario}`);
+    }
+    return value;
+  };
+  switch (scenario) {
+    case 'auth/client-credentials-basic':
+      return clientCredentials({ clientId: field('client_id'), clientSecret: field('client_secret') });
+    case 'auth/client-credentials-jwt': {
+      const algorithm = typeof context.signing_algorithm === 'string' ? context.signing_algorithm : 'ES256';
+      const assertion = privateKeyJwt({ privateKey: field('private_key_pem'), algorithm });
+      return clientCredentials({ clientId: field('client_id'), assertion });
+    }
+    case 'auth/wif-jwt-bearer':
+      return workloadIdentity({ assertion: field('valid_jwt'), client: { clientId: field('client_id') } });
+    case 'auth/enterprise-managed-authorization':
+      return enterpriseManaged({
+        idToken: field('idp_id_token'),
+        identityProvider: {
+          issuer: field('idp_issuer'),
+          tokenEndpoint: field('idp_token_endpoint'),
+          client: { clientId: field('idp_client_id') },
+        },
+        client: { clientId: field('client_id'), clientSecret: field('client_secret') },
+      });
+    default:
+      return undefined;
+  }
 }

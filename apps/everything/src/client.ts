@@ -66,9 +66,12 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
   const context = parseContext(env.MCP_CONFORMANCE_CONTEXT);
   const log = (line: string) => console.log(`[${name}] ${line}`);
   // Every scenario goes through the OAuth fetch: it only acts on a 401 or a 403 `insufficient_scope`.
-  const fetch = oauthFetch(context, { onEvent: (message) => log(`oauth: ${message}`) });
   const client = createClient(version);
   try {
+    const fetch = await oauthFetch(context, {
+      scenario: name,
+      onEvent: (message) => log(`oauth: ${message}`),
+    });
     // Inside the try: connecting may already send a request (and so authorize, or refuse to).
     await client.connect(new StreamableHttpClientTransport(url, { fetch }));
     await scenario({ client, context, log });

@@ -2,7 +2,7 @@ import type { AuthorizationServerMetadata, FetchLike } from './discovery.js';
 import { OAuthError } from './errors.js';
 import { createPkce, randomToken } from './pkce.js';
 import type { ClientCredentials } from './store.js';
-import { requestToken, type TokenResponse } from './token.js';
+import { requestToken, type TokenRequestOptions, type TokenResponse } from './token.js';
 
 /**
  * The redirect step: receives the authorization URL, sends the user (or a headless agent) there, and resolves to
@@ -26,15 +26,19 @@ export interface AuthorizationCodeRequest {
  * Runs the authorization-code grant with PKCE S256: builds the authorization URL (`response_type=code`,
  * `client_id`, `redirect_uri`, `state`, `code_challenge`, `resource`, `scope`), hands it to `redirect`,
  * validates the response ({@link validateAuthorizationResponse}) and only then redeems the code at the token
- * endpoint with the verifier and the same `resource`.
+ * endpoint with the verifier and the same `resource` (through {@link requestToken} with `options`: a DPoP
+ * session binds the token to its key).
  */
 export async function authorizeWithCode(
   request: AuthorizationCodeRequest,
   redirect: RedirectStep,
   fetch: FetchLike,
-  now?: () => number,
+  options: TokenRequestOptions = {},
 ): Promise<TokenResponse> {
   const { as, client, redirectUri, resource, scopes } = request;
+  if (as.authorization_endpoint === undefined) {
+    throw new OAuthError('discovery', `${as.issuer} has no authorization_endpoint`);
+  }
   const pkce = await createPkce();
   const state = randomToken();
   const url = new URL(as.authorization_endpoint);
@@ -59,7 +63,7 @@ export async function authorizeWithCode(
     code_verifier: pkce.verifier,
     resource,
   };
-  return requestToken(as, client, grant, fetch, now);
+  return requestToken(as, client, grant, fetch, options);
 }
 
 /** What the authorization response must match. */

@@ -1,7 +1,11 @@
 import type { AuthInfo } from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
 import { bearerAuth, protectedResourceMetadata } from './bearer.js';
-import { parseBearerChallenge } from './challenge.js';
+import { parseBearerChallenge, parseDpopChallenge } from './challenge.js';
+import type { DpopProofClaims } from './dpop.js';
+import { generateDpopKey } from './dpop-key.js';
+import { dpopVerifier, rotatingDpopNonce } from './dpop-verifier.js';
+import { sha256Base64url } from './pkce.js';
 
 const PRM = 'https://mcp.example/.well-known/oauth-protected-resource/mcp';
 const alice: AuthInfo = {
@@ -110,5 +114,109 @@ describe('protectedResourceMetadata', () => {
     expect(root.url).toBe('https://mcp.example/.well-known/oauth-protected-resource');
     expect(() => protectedResourceMetadata({ ...document, resource: 'https://h/mcp#x' })).toThrow(TypeError);
     expect(() => protectedResourceMetadata({ ...document, authorization_servers: [] })).toThrow(TypeError);
+  });
+});
+
+describe('bearerAuth with DPoP', async () => {
+  const key = await generateDpopKey();
+  const bound: AuthInfo = { ...alice, extra: { cnf: { jkt: key.thumbprint } } };
+  const verify = (token: string) =>
+    token === 'b0und-t0ken' ? bound : token === 'pl4in-t0ken' ? alice : undefined;
+  const URL_ = 'https://mcp.example/mcp';
+  const dpopRequest = async (token: string, claims: Partial<DpopProofClaims> = {}, method = 'POST') =>
+    new Request(URL_, {
+      method,
+      headers: {
+        authorization: `DPoP ${token}`,
+        dpop: await key.sign({ htm: 'POST', htu: URL_, ath: await sha256Base64url(token), ...claims }),
+      },
+    });
+  const headerOf = (outcome: AuthInfo | Response) => (outcome as Response).headers.get('www-authenticate');
+
+  it('offers both schemes without a token (only DPoP when required)', async () => {
+    const authenticate = bearerAuth({
+      verify,
+      resourceMetadata: PRM,
+      dpop: dpopVerifier({ algorithms: ['ES256'] }),
+    });
+    const offered = headerOf(await authenticate(new Request(URL_, { method: 'POST' })));
+    expect(offered).toBe(`DPoP algs="ES256", resource_metadata="${PRM}", Bearer resource_metadata="${PRM}"`);
+    const strict = bearerAuth({ verify, resourceMetadata: PRM, dpop: dpopVerifier(), dpopRequired: true });
+    const only = await strict(
+      new Request(URL_, { method: 'POST', headers: { authorization: 'Bearer pl4in-t0ken' } }),
+    );
+    expect((only as Response).status).toBe(401);
+    expect(parseBearerChallenge(headerOf(only))).toBeUndefined();
+    expect(parseDpopChallenge(headerOf(only))).toEqual({
+      algs: expect.arrayContaining(['ES256', 'EdDSA']),
+      resourceMetadata: PRM,
+    });
+  });
+
+  it('accepts a bound token with a fresh proof of its key, once', async () => {
+    const authenticate = bearerAuth({ verify, resourceMetadata: PRM, dpop: dpopVerifier() });
+    const request = await dpopRequest('b0und-t0ken');
+    expect(await authenticate(request.clone())).toEqual(bound);
+    const replayed = await authenticate(request);
+    expect(parseDpopChallenge(headerOf(replayed))).toMatchObject({ error: 'invalid_dpop_proof' });
+  });
+
+  it('refuses wrong htm, htu or ath, a bound token as Bearer, and a plain token as DPoP', async () => {
+    const authenticate = bearerAuth({ verify, resourceMetadata: PRM, dpop: dpopVerifier() });
+    for (const request of [
+      await dpopRequest('b0und-t0ken', { htm: 'GET' }),
+      await dpopRequest('b0und-t0ken', { htu: 'https://mcp.example/other' }),
+      await dpopRequest('b0und-t0ken', { ath: await sha256Base64url('another-token') }),
+      new Request(URL_, { method: 'POST', headers: { authorization: 'DPoP b0und-t0ken' } }), // no proof
+    ]) {
+      const outcome = await authenticate(request);
+      expect((outcome as Response).status).toBe(401);
+      expect(parseDpopChallenge(headerOf(outcome))).toMatchObject({ error: 'invalid_dpop_proof' });
+      expect(parseBearerChallenge(headerOf(outcome))?.error).toBeUndefined();
+    }
+    const asBearer = await authenticate(request('Bearer b0und-t0ken'));
+    expect(parseBearerChallenge(headerOf(asBearer))).toMatchObject({ error: 'invalid_token' });
+    const plainAsDpop = await authenticate(await dpopRequest('pl4in-t0ken'));
+    expect(parseDpopChallenge(headerOf(plainAsDpop))).toMatchObject({ error: 'invalid_token' });
+    const text = JSON.stringify([...(asBearer as Response).headers]) + (await (asBearer as Response).text());
+    expect(text).not.toContain('b0und-t0ken');
+    expect(await authenticate(request('Bearer pl4in-t0ken'))).toEqual(alice); // plain Bearer still works
+  });
+
+  it('refuses a bound token as Bearer even without DPoP support, and DPoP itself then', async () => {
+    const plainOnly = bearerAuth({ verify, resourceMetadata: PRM });
+    expect(((await plainOnly(request('Bearer b0und-t0ken'))) as Response).status).toBe(401);
+    const asDpop = await plainOnly(await dpopRequest('b0und-t0ken'));
+    expect(parseBearerChallenge(headerOf(asDpop))).toEqual({ resourceMetadata: PRM });
+  });
+
+  it('asks for its nonce with use_dpop_nonce and a DPoP-Nonce header, then accepts it', async () => {
+    const nonce = rotatingDpopNonce();
+    const authenticate = bearerAuth({ verify, resourceMetadata: PRM, dpop: dpopVerifier({ nonce }) });
+    const first = (await authenticate(await dpopRequest('b0und-t0ken'))) as Response;
+    expect(first.status).toBe(401);
+    expect(parseDpopChallenge(headerOf(first))).toMatchObject({ error: 'use_dpop_nonce' });
+    expect(first.headers.get('dpop-nonce')).toBe(nonce.current());
+    expect(await authenticate(await dpopRequest('b0und-t0ken', { nonce: nonce.current() }))).toEqual(bound);
+  });
+
+  it('answers insufficient_scope on the DPoP challenge', async () => {
+    const authenticate = bearerAuth({
+      verify,
+      resourceMetadata: PRM,
+      dpop: dpopVerifier(),
+      requiredScopes: ['mcp:admin'],
+    });
+    const outcome = (await authenticate(await dpopRequest('b0und-t0ken'))) as Response;
+    expect(outcome.status).toBe(403);
+    expect(parseDpopChallenge(headerOf(outcome))).toMatchObject({
+      error: 'insufficient_scope',
+      scope: ['mcp:admin'],
+    });
+  });
+
+  it('rejects a malformed dpop option and dpopRequired without one', () => {
+    expect(() => bearerAuth({ verify, resourceMetadata: PRM, dpopRequired: true })).toThrow(TypeError);
+    expect(() => bearerAuth({ verify, resourceMetadata: PRM, dpop: {} as never })).toThrow(TypeError);
   });
 });

@@ -1,5 +1,5 @@
 import type { AuthInfo } from '@boomerang/protocol';
-import { formatBearerChallenge } from './challenge.js';
+import { type BearerChallenge, formatBearerChallenge, formatDpopChallenge } from './challenge.js';
 
 /**
  * Checks an access token and names its principal: `AuthInfo` for a valid token issued **for this server**
@@ -10,6 +10,40 @@ export type TokenVerifier = (
   token: string,
   request: Request,
 ) => AuthInfo | undefined | Promise<AuthInfo | undefined>;
+
+/** Why a DPoP proof was refused; for logs (the client sees `invalid_dpop_proof`, or `use_dpop_nonce`). */
+export type DpopRejection =
+  | 'missing'
+  | 'multiple'
+  | 'malformed'
+  | 'algorithm'
+  | 'signature'
+  | 'key-mismatch'
+  | 'htm'
+  | 'htu'
+  | 'iat'
+  | 'ath'
+  | 'nonce'
+  | 'replay';
+
+/** The outcome of a DPoP proof check: the proof key's thumbprint, or why not (with the nonce to demand). */
+export type DpopVerification =
+  | { readonly valid: true; readonly jkt: string }
+  | { readonly valid: false; readonly reason: DpopRejection; readonly nonce?: string };
+
+/**
+ * Checks the DPoP proof of a request (RFC 9449 §4.3). `dpopVerifier()` from `@boomerang/auth/jwt` is one.
+ * `expected.accessToken` demands a matching `ath`; `expected.jkt` a proof signed by that key (the token's
+ * `cnf.jkt`). A valid proof is remembered: the same proof is refused next time (`replay`).
+ */
+export interface DpopProofVerifier {
+  /** Proof algorithms accepted, announced in the `DPoP algs="…"` challenge. */
+  readonly algorithms: readonly string[];
+  verify(
+    request: Request,
+    expected?: { readonly accessToken?: string; readonly jkt?: string },
+  ): Promise<DpopVerification>;
+}
 
 /** Options of {@link bearerAuth}. */
 export interface BearerAuthOptions {
@@ -33,20 +67,40 @@ export interface BearerAuthOptions {
   readonly hasScope?: ((granted: readonly string[], needed: string) => boolean) | undefined;
   /** The time in epoch milliseconds, to reject tokens past `expiresAt`; for tests. Default `Date.now`. */
   readonly now?: (() => number) | undefined;
+  /**
+   * Accept DPoP-bound tokens (RFC 9449 §7): `Authorization: DPoP <token>` with a proof this verifier accepts,
+   * signed by the key the token is bound to (`verify` reports it as `extra.cnf.jkt`, as `jwtVerifier` does).
+   * Challenges then offer `DPoP algs="…"` beside `Bearer`. Default: Bearer only (and bound tokens are refused).
+   */
+  readonly dpop?: DpopProofVerifier | undefined;
+  /** With `dpop`: refuse tokens that are not DPoP-bound, and offer only the DPoP challenge. Default false. */
+  readonly dpopRequired?: boolean | undefined;
 }
 
 /**
  * The `authenticate` hook of `createHttpHandler` for an MCP server that is an OAuth 2.1 resource server:
- * - no `Authorization: Bearer` token → 401 with `WWW-Authenticate: Bearer resource_metadata="…"` (and the
- *   required `scope`), so clients discover the authorization server (RFC 9728 §5.1);
- * - a token `verify` rejects, or past its `expiresAt` → 401 with `error="invalid_token"`;
+ * - no `Authorization: Bearer` (or, with `dpop`, `DPoP`) token → 401 with `WWW-Authenticate: Bearer
+ *   resource_metadata="…"` (and the required `scope`; with `dpop` a `DPoP algs="…"` challenge too), so clients
+ *   discover the authorization server (RFC 9728 §5.1);
+ * - a token `verify` rejects, or past its `expiresAt` → 401 with `error="invalid_token"`; so is a DPoP-bound
+ *   token presented as Bearer (RFC 9449 §7.2), a plain one presented as DPoP, and with `dpopRequired` any
+ *   plain one;
+ * - a DPoP token whose proof fails → 401 `DPoP error="invalid_dpop_proof"`, or `error="use_dpop_nonce"` with a
+ *   `DPoP-Nonce` header when the verifier wants its nonce;
  * - a token lacking a required scope → 403 with `error="insufficient_scope"` and the scopes the request needs;
  * - otherwise the verified principal, which the handler receives as `ctx.auth` (and sealed request state binds
  *   to its `clientId`, `issuer` and `subject`).
- * Tokens are read from the header only (never the query string) and never echoed.
+ * Tokens and proofs are read from the headers only (never the query string) and never echoed.
  */
 export function bearerAuth(options: BearerAuthOptions): (request: Request) => Promise<AuthInfo | Response> {
   if (typeof options?.verify !== 'function') throw new TypeError('"verify" expected a function');
+  const { dpop } = options;
+  if (dpop !== undefined && (typeof dpop.verify !== 'function' || !Array.isArray(dpop.algorithms))) {
+    throw new TypeError('"dpop" expected a DpopProofVerifier { algorithms, verify(request, expected) }');
+  }
+  if (options.dpopRequired === true && dpop === undefined) {
+    throw new TypeError('"dpopRequired" needs a "dpop" verifier');
+  }
   const resourceMetadata = new URL(options.resourceMetadata).href;
   const now = options.now ?? Date.now;
   const hasScope = options.hasScope ?? ((granted, needed) => granted.includes(needed));
@@ -54,28 +108,74 @@ export function bearerAuth(options: BearerAuthOptions): (request: Request) => Pr
     typeof options.requiredScopes === 'function'
       ? await options.requiredScopes(request)
       : (options.requiredScopes ?? []);
+  const schemes: Scheme[] =
+    dpop === undefined ? ['bearer'] : options.dpopRequired === true ? ['dpop'] : ['dpop', 'bearer'];
+  const refuse = (
+    status: 401 | 403,
+    scheme: Scheme | undefined,
+    params: { error?: string; scope: readonly string[]; nonce?: string },
+    description: string,
+  ): Response => {
+    const challenges = schemes.map((offered) => {
+      const challenge: BearerChallenge = {
+        ...(params.error !== undefined &&
+          (scheme === undefined || scheme === offered) && { error: params.error }),
+        ...(params.scope.length > 0 && { scope: params.scope }),
+        resourceMetadata,
+      };
+      return offered === 'dpop'
+        ? formatDpopChallenge({ ...challenge, algs: dpop?.algorithms ?? [] })
+        : formatBearerChallenge(challenge);
+    });
+    const body = { error: params.error ?? 'invalid_request', error_description: description };
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: {
+        'content-type': 'application/json',
+        'www-authenticate': challenges.join(', '),
+        ...(params.nonce !== undefined && { 'dpop-nonce': params.nonce }),
+      },
+    });
+  };
 
   return async (request) => {
     const header = request.headers.get('authorization');
-    const match = header === null ? null : /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
-    const token = match?.[1];
-    if (token === undefined) {
-      return challenge(401, { resourceMetadata, scope: await required(request) }, 'Authorization required');
+    const match = header === null ? null : /^(Bearer|DPoP) +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
+    const scheme = match?.[1]?.toLowerCase() as Scheme | undefined;
+    const token = match?.[2];
+    if (token === undefined || scheme === undefined || !schemes.includes(scheme)) {
+      return refuse(401, undefined, { scope: await required(request) }, 'Authorization required');
     }
+    const invalid = async (description: string) =>
+      refuse(401, scheme, { error: 'invalid_token', scope: await required(request) }, description);
     const auth = await options.verify(token, request);
     if (auth === undefined || (auth.expiresAt !== undefined && auth.expiresAt * 1000 <= now())) {
-      return challenge(
-        401,
-        { error: 'invalid_token', resourceMetadata, scope: await required(request) },
-        'The access token is invalid or expired',
-      );
+      return invalid('The access token is invalid or expired');
+    }
+    const jkt = boundKey(auth);
+    if (scheme === 'bearer' && jkt !== undefined) return invalid('A DPoP-bound token needs a DPoP proof');
+    if (scheme === 'dpop') {
+      if (jkt === undefined) return invalid('The access token is not DPoP-bound');
+      const proof = await (dpop as DpopProofVerifier).verify(request, { accessToken: token, jkt });
+      if (!proof.valid) {
+        const scope = await required(request);
+        return proof.reason === 'nonce'
+          ? refuse(
+              401,
+              scheme,
+              { error: 'use_dpop_nonce', scope, ...(proof.nonce !== undefined && { nonce: proof.nonce }) },
+              'A DPoP nonce is required',
+            )
+          : refuse(401, scheme, { error: 'invalid_dpop_proof', scope }, 'The DPoP proof is invalid');
+      }
     }
     const needed = await required(request);
     const granted = auth.scopes ?? [];
     if (needed.some((scope) => !hasScope(granted, scope))) {
-      return challenge(
+      return refuse(
         403,
-        { error: 'insufficient_scope', resourceMetadata, scope: needed },
+        scheme,
+        { error: 'insufficient_scope', scope: needed },
         `This request needs scope ${needed.join(' ')}`,
       );
     }
@@ -83,21 +183,13 @@ export function bearerAuth(options: BearerAuthOptions): (request: Request) => Pr
   };
 }
 
-function challenge(
-  status: 401 | 403,
-  params: { error?: string; resourceMetadata: string; scope: readonly string[] },
-  description: string,
-): Response {
-  const header = formatBearerChallenge({
-    ...(params.error !== undefined && { error: params.error }),
-    ...(params.scope.length > 0 && { scope: params.scope }),
-    resourceMetadata: params.resourceMetadata,
-  });
-  const body = { error: params.error ?? 'invalid_request', error_description: description };
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', 'www-authenticate': header },
-  });
+type Scheme = 'bearer' | 'dpop';
+
+/** The DPoP key a token is bound to: `extra.cnf.jkt` of the principal (RFC 7800 / RFC 9449 §6). */
+function boundKey(auth: AuthInfo): string | undefined {
+  const cnf = auth.extra?.cnf;
+  const jkt = typeof cnf === 'object' && cnf !== null ? (cnf as { jkt?: unknown }).jkt : undefined;
+  return typeof jkt === 'string' ? jkt : undefined;
 }
 
 /** The Protected Resource Metadata of an MCP server (RFC 9728 §2); snake_case as on the wire. */

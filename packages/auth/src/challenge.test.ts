@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatBearerChallenge, parseBearerChallenge } from './challenge.js';
+import {
+  formatBearerChallenge,
+  formatDpopChallenge,
+  parseBearerChallenge,
+  parseDpopChallenge,
+} from './challenge.js';
 
 describe('parseBearerChallenge', () => {
   it('reads resource_metadata, scope, error and error_description', () => {
@@ -34,5 +39,38 @@ describe('parseBearerChallenge', () => {
     };
     expect(parseBearerChallenge(formatBearerChallenge(challenge))).toEqual(challenge);
     expect(formatBearerChallenge({})).toBe('Bearer');
+  });
+});
+
+describe('parseDpopChallenge / formatDpopChallenge', () => {
+  it('reads the DPoP challenge beside a Bearer one, with algs', () => {
+    const header =
+      'Bearer resource_metadata="https://m/.well-known/oauth-protected-resource", DPoP error="use_dpop_nonce", algs="ES256 PS256", error_description="Resource server requires nonce in DPoP proof"';
+    expect(parseDpopChallenge(header)).toEqual({
+      error: 'use_dpop_nonce',
+      algs: ['ES256', 'PS256'],
+      errorDescription: 'Resource server requires nonce in DPoP proof',
+    });
+    expect(parseBearerChallenge(header)).toEqual({
+      resourceMetadata: 'https://m/.well-known/oauth-protected-resource',
+    });
+    expect(parseDpopChallenge('Bearer error="invalid_token"')).toBeUndefined();
+    expect(parseDpopChallenge('dpop')).toEqual({});
+  });
+
+  it('round-trips, and writes two challenges a client can tell apart', () => {
+    const challenge = {
+      error: 'invalid_dpop_proof',
+      algs: ['ES256'],
+      scope: ['a'],
+      resourceMetadata: 'https://h/.well-known/oauth-protected-resource/mcp',
+    };
+    const header = `${formatDpopChallenge(challenge)}, ${formatBearerChallenge({ scope: ['a'] })}`;
+    expect(header).toBe(
+      'DPoP error="invalid_dpop_proof", algs="ES256", scope="a", resource_metadata="https://h/.well-known/oauth-protected-resource/mcp", Bearer scope="a"',
+    );
+    expect(parseDpopChallenge(header)).toEqual(challenge);
+    expect(parseBearerChallenge(header)).toEqual({ scope: ['a'] });
+    expect(formatDpopChallenge({})).toBe('DPoP');
   });
 });

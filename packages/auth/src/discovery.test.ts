@@ -108,6 +108,20 @@ describe('discoverAuthorizationServer', () => {
     ).rejects.toMatchObject({ reason: 'pkce-unsupported' });
   });
 
+  it('for machine grants, needs only the token endpoint (no authorization endpoint, no PKCE)', async () => {
+    const machine = { issuer: 'https://as.example', token_endpoint: 'https://as.example/token' };
+    const fetch = network({ 'https://as.example': () => json(machine) }).fetch;
+    const options = { authorizationCode: false };
+    await expect(discoverAuthorizationServer('https://as.example', fetch, options)).resolves.toEqual(machine);
+    await expect(discoverAuthorizationServer('https://as.example', fetch)).rejects.toMatchObject({
+      reason: 'discovery',
+    });
+    const noToken = network({ 'https://as.example': () => json({ issuer: 'https://as.example' }) }).fetch;
+    await expect(discoverAuthorizationServer('https://as.example', noToken, options)).rejects.toMatchObject({
+      reason: 'discovery',
+    });
+  });
+
   it('fails with discovery when no document answers, or a network error', async () => {
     const net = network({});
     await expect(discoverAuthorizationServer('https://as.example', net.fetch)).rejects.toMatchObject({

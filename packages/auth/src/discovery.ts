@@ -14,7 +14,8 @@ export interface ProtectedResourceMetadata {
 /** Authorization-server metadata (RFC 8414 §2 / OpenID Connect Discovery), the fields MCP uses. */
 export interface AuthorizationServerMetadata {
   readonly issuer: string;
-  readonly authorization_endpoint: string;
+  /** Absent on servers without an authorization-code grant (RFC 8414 §2); the interactive flow needs it. */
+  readonly authorization_endpoint?: string;
   readonly token_endpoint: string;
   readonly registration_endpoint?: string;
   readonly scopes_supported?: readonly string[];
@@ -23,7 +24,18 @@ export interface AuthorizationServerMetadata {
   readonly token_endpoint_auth_methods_supported?: readonly string[];
   readonly client_id_metadata_document_supported?: boolean;
   readonly authorization_response_iss_parameter_supported?: boolean;
+  /** DPoP `alg` values the server accepts in proofs (RFC 9449 §5.1); present when it issues DPoP-bound tokens. */
+  readonly dpop_signing_alg_values_supported?: readonly string[];
   readonly [field: string]: unknown;
+}
+
+/** Options of {@link discoverAuthorizationServer}. */
+export interface AuthorizationServerDiscoveryOptions {
+  /**
+   * Require what the authorization-code grant needs: an `authorization_endpoint` and `S256` PKCE. Default true;
+   * machine-to-machine grants (client credentials, JWT bearer) talk to the token endpoint only.
+   */
+  readonly authorizationCode?: boolean | undefined;
 }
 
 const JSON_ACCEPT = { accept: 'application/json' };
@@ -121,13 +133,16 @@ export function authorizationServerMetadataUrls(issuer: string): string[] {
 /**
  * Fetches and validates the metadata of the authorization server `issuer` (RFC 8414 §3.3, OIDC Discovery §4.3):
  * the first well-known URL that answers 2xx wins; its `issuer` must equal `issuer` exactly (else
- * `issuer-mismatch`: the metadata is not used), it must name both endpoints, and list `S256` in
- * `code_challenge_methods_supported` (else `pkce-unsupported`).
+ * `issuer-mismatch`: the metadata is not used), it must name a `token_endpoint` and, for the authorization-code
+ * grant (the default), an `authorization_endpoint` and `S256` in `code_challenge_methods_supported` (else
+ * `pkce-unsupported`).
  */
 export async function discoverAuthorizationServer(
   issuer: string,
   fetch: FetchLike,
+  options: AuthorizationServerDiscoveryOptions = {},
 ): Promise<AuthorizationServerMetadata> {
+  const interactive = options.authorizationCode !== false;
   const tried: string[] = [];
   for (const url of authorizationServerMetadataUrls(issuer)) {
     const document = await getJson(url, fetch, tried);
@@ -138,8 +153,12 @@ export async function discoverAuthorizationServer(
         `metadata at ${url} names issuer ${JSON.stringify(document.issuer)}, expected ${JSON.stringify(issuer)}`,
       );
     }
-    if (typeof document.authorization_endpoint !== 'string' || typeof document.token_endpoint !== 'string') {
-      throw new OAuthError('discovery', `metadata at ${url} lacks authorization_endpoint or token_endpoint`);
+    if (typeof document.token_endpoint !== 'string') {
+      throw new OAuthError('discovery', `metadata at ${url} lacks token_endpoint`);
+    }
+    if (!interactive) return document as AuthorizationServerMetadata;
+    if (typeof document.authorization_endpoint !== 'string') {
+      throw new OAuthError('discovery', `metadata at ${url} lacks authorization_endpoint`);
     }
     const methods = document.code_challenge_methods_supported;
     if (!Array.isArray(methods) || !methods.includes('S256')) {

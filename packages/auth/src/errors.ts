@@ -11,7 +11,8 @@
  * - `access-denied`: the authorization server answered with an `error` (the user declined, …);
  * - `token`: the token endpoint refused the code or the refresh token, or answered something unusable;
  * - `retry-limit`: the server still answered 401/403 after the maximum number of authorizations for one request;
- * - `insecure`: an authorization server or redirect URI that is neither `https` nor loopback `http`.
+ * - `insecure`: an authorization server, token or registration endpoint, or redirect URI that is neither `https`
+ *   nor loopback `http` (refused before anything is sent to it).
  */
 export type OAuthFailure =
   | 'discovery'

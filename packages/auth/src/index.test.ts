@@ -7,17 +7,24 @@ describe('@boomerang/auth', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual([
       'OAuthError',
+      'TokenTypes',
       'authMethodFor',
       'authorizationServerMetadataUrls',
       'authorizeWithCode',
       'bearerAuth',
+      'clientCredentials',
+      'createDpopSession',
       'createPkce',
       'discoverAuthorizationServer',
       'discoverProtectedResource',
+      'enterpriseManaged',
+      'exchangeToken',
       'formatBearerChallenge',
+      'formatDpopChallenge',
       'headlessRedirect',
       'memoryStore',
       'parseBearerChallenge',
+      'parseDpopChallenge',
       'protectedResourceMetadata',
       'requestToken',
       'resolveClient',
@@ -25,8 +32,17 @@ describe('@boomerang/auth', () => {
       'resourceOf',
       'validateAuthorizationResponse',
       'withOAuth',
+      'workloadIdentity',
     ]);
-    expect(Object.keys(jwt).sort()).toEqual(['jwtVerifier']);
-    expect(Object.keys(node).sort()).toEqual(['loopbackRedirect', 'openBrowser']);
+    expect(Object.keys(jwt).sort()).toEqual([
+      'DPOP_ALGORITHMS',
+      'dpopVerifier',
+      'generateDpopKey',
+      'jwtVerifier',
+      'memoryReplayCache',
+      'privateKeyJwt',
+      'rotatingDpopNonce',
+    ]);
+    expect(Object.keys(node).sort()).toEqual(['loopbackRedirect', 'openBrowser', 'workloadToken']);
   });
 });

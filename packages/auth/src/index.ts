@@ -11,13 +11,23 @@ export {
 export {
   type BearerAuthOptions,
   bearerAuth,
+  type DpopProofVerifier,
+  type DpopRejection,
+  type DpopVerification,
   type ProtectedResourceDocument,
   type ProtectedResourceEndpoint,
   protectedResourceMetadata,
   type TokenVerifier,
 } from './bearer.js';
 // Both sides: WWW-Authenticate.
-export { type BearerChallenge, formatBearerChallenge, parseBearerChallenge } from './challenge.js';
+export {
+  type BearerChallenge,
+  type DpopChallenge,
+  formatBearerChallenge,
+  formatDpopChallenge,
+  parseBearerChallenge,
+  parseDpopChallenge,
+} from './challenge.js';
 export {
   type AuthorizationServerMetadata,
   authorizationServerMetadataUrls,
@@ -28,7 +38,21 @@ export {
   resourceMatches,
   resourceOf,
 } from './discovery.js';
+// Client: DPoP (the key and its proofs; generateDpopKey() in /jwt makes a signer).
+export { createDpopSession, type DpopProofClaims, type DpopSession, type DpopSigner } from './dpop.js';
 export { OAuthError, type OAuthFailure } from './errors.js';
+// Client: machine-to-machine grants for withOAuth({ grant }).
+export {
+  clientCredentials,
+  type EnterpriseManagedOptions,
+  enterpriseManaged,
+  type GrantContext,
+  type IdentityProvider,
+  type MachineGrant,
+  type TokenSource,
+  type WorkloadIdentityOptions,
+  workloadIdentity,
+} from './grants.js';
 export { createPkce, type Pkce } from './pkce.js';
 export {
   authMethodFor,
@@ -37,11 +61,28 @@ export {
   resolveClient,
 } from './registration.js';
 export {
+  type ClientAssertion,
   type ClientCredentials,
   memoryStore,
   type OAuthStore,
   type TokenEndpointAuthMethod,
   type TokenSet,
 } from './store.js';
-export { requestToken, type TokenResponse } from './token.js';
-export { type OAuthOptions, withOAuth } from './with-oauth.js';
+export {
+  requestToken,
+  type TokenEndpoint,
+  type TokenRequestOptions,
+  type TokenResponse,
+} from './token.js';
+export {
+  type ExchangedToken,
+  exchangeToken,
+  type TokenExchangeRequest,
+  TokenTypes,
+} from './token-exchange.js';
+export {
+  type MachineOAuthOptions,
+  type OAuthBaseOptions,
+  type OAuthOptions,
+  withOAuth,
+} from './with-oauth.js';

@@ -100,6 +100,13 @@ describe('jwtVerifier', () => {
     }
   });
 
+  it('reports a DPoP binding (cnf.jkt) as extra.cnf, and nothing for plain tokens', async () => {
+    const bound = await verify(await sign({ cnf: { jkt: 'thumb' } }), request);
+    expect(bound?.extra?.cnf).toEqual({ jkt: 'thumb' });
+    expect((await verify(await sign({}), request))?.extra).not.toHaveProperty('cnf');
+    expect((await verify(await sign({ cnf: 'x' }), request))?.extra).not.toHaveProperty('cnf');
+  });
+
   it('needs a key source', () => {
     expect(() => jwtVerifier({ issuer: ISSUER, audience: AUDIENCE })).toThrow(TypeError);
   });

@@ -2,6 +2,25 @@ import type { AuthInfo } from '@boomerang/protocol';
 import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { TokenVerifier } from './bearer.js';
 
+export { type PrivateKeyJwtOptions, privateKeyJwt } from './client-assertion.js';
+export {
+  DPOP_ALGORITHMS,
+  type DpopAlgorithm,
+  type DpopKey,
+  type DpopKeyOptions,
+  generateDpopKey,
+} from './dpop-key.js';
+export {
+  type DpopNonceSource,
+  type DpopReplayCache,
+  type DpopVerifierOptions,
+  dpopVerifier,
+  type MemoryReplayCacheOptions,
+  memoryReplayCache,
+  type RotatingDpopNonceOptions,
+  rotatingDpopNonce,
+} from './dpop-verifier.js';
+
 /** Options of {@link jwtVerifier}. */
 export interface JwtVerifierOptions {
   /** The authorization server's `issuer`; the `iss` claim must equal it. */
@@ -71,6 +90,11 @@ function principalOf(payload: JWTPayload): AuthInfo {
     ...(payload.sub !== undefined && { subject: payload.sub }),
     scopes,
     ...(payload.exp !== undefined && { expiresAt: payload.exp }),
-    extra: { claims: payload },
+    // RFC 7800 confirmation (`cnf.jkt` for DPoP, RFC 9449 §6.1): bearerAuth binds the token to that key.
+    extra: { claims: payload, ...(isConfirmation(payload.cnf) && { cnf: payload.cnf }) },
   };
+}
+
+function isConfirmation(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,6 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RedirectStep } from './authorize.js';
 
+export { type WorkloadTokenOptions, workloadToken } from './workload-token.js';
+
 /** Options of {@link loopbackRedirect}. */
 export interface LoopbackRedirectOptions {
   /** Port to listen on. Default 0 (any free port); fix it when a store keeps DCR registrations across runs. */

@@ -17,12 +17,16 @@ export function randomToken(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
+/** `BASE64URL(SHA-256(text))` over the UTF-8 bytes: PKCE S256 challenges and DPoP `ath` values. */
+export async function sha256Base64url(text: string): Promise<string> {
+  return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
+}
+
 /**
  * A fresh PKCE pair with the `S256` method: a 43-character verifier from 32 random bytes (Web Crypto), and
  * `BASE64URL(SHA-256(verifier))` as the challenge. Plain PKCE is never used.
  */
 export async function createPkce(): Promise<Pkce> {
   const verifier = randomToken();
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
-  return { verifier, challenge: base64url(new Uint8Array(digest)), method: 'S256' };
+  return { verifier, challenge: await sha256Base64url(verifier), method: 'S256' };
 }

@@ -19,7 +19,16 @@ describe('README examples', () => {
 
   it('README.md quotes every example verbatim (from its first import on)', async () => {
     const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
-    for (const example of ['readme.examples.ts', 'cli.examples.ts', 'headless.examples.ts']) {
+    for (const example of [
+      'readme.examples.ts',
+      'cli.examples.ts',
+      'headless.examples.ts',
+      'client-credentials.examples.ts',
+      'private-key-jwt.examples.ts',
+      'workload.examples.ts',
+      'enterprise.examples.ts',
+      'dpop-server.examples.ts',
+    ]) {
       const source = await readFile(new URL(example, import.meta.url), 'utf8');
       expect(readme, `${example} is not quoted in README.md`).toContain(
         source.slice(source.search(/^import /m)), // from the first import statement

@@ -1,5 +1,6 @@
 import type { AuthorizationServerMetadata, FetchLike } from './discovery.js';
 import { OAuthError } from './errors.js';
+import { isLoopback, requireSecure } from './secure.js';
 import type { ClientCredentials, OAuthStore, TokenEndpointAuthMethod } from './store.js';
 
 /** Client credentials a person registered by hand, per authorization server `issuer`, or a lookup by issuer. */
@@ -74,9 +75,9 @@ async function register(
     grant_types: grants,
     response_types: ['code'],
     token_endpoint_auth_method: method,
-    application_type: options.applicationType ?? (isLoopback(options.redirectUri) ? 'native' : 'web'),
+    application_type: options.applicationType ?? (isLoopbackUri(options.redirectUri) ? 'native' : 'web'),
   };
-  const endpoint = new URL(as.registration_endpoint as string);
+  const endpoint = requireSecure(as.registration_endpoint as string, 'registration endpoint');
   let response: Response;
   try {
     response = await fetch(endpoint, {
@@ -115,29 +116,32 @@ function preferredAuthMethod(supported: readonly string[] | undefined): TokenEnd
 }
 
 /**
- * The token endpoint authentication for `client` at `as`: the client's own method when known; without a
- * secret, `none`; else `client_secret_basic` when the AS lists it (or lists nothing), else `client_secret_post`.
+ * The token endpoint authentication for `client` at `as`: `private_key_jwt` when the client signs assertions;
+ * without a secret, `none`; the client's own method when known; else `client_secret_basic` when the AS lists it
+ * (or lists nothing), else `client_secret_post`.
  */
 export function authMethodFor(
   client: ClientCredentials,
-  as: AuthorizationServerMetadata,
+  as: Pick<AuthorizationServerMetadata, 'token_endpoint_auth_methods_supported'>,
 ): TokenEndpointAuthMethod {
+  if (client.assertion !== undefined) return 'private_key_jwt';
   if (client.clientSecret === undefined) return 'none';
-  if (client.tokenEndpointAuthMethod !== undefined) return client.tokenEndpointAuthMethod;
+  const own = client.tokenEndpointAuthMethod;
+  if (own !== undefined && own !== 'private_key_jwt') return own; // that one needs `assertion`
   const supported = as.token_endpoint_auth_methods_supported;
   if (supported === undefined || supported.includes('client_secret_basic')) return 'client_secret_basic';
   if (supported.includes('client_secret_post')) return 'client_secret_post';
   return supported.includes('none') ? 'none' : 'client_secret_basic';
 }
 
+/** A secret-based method (or `none`): what a registration without keys can confirm. */
 function isAuthMethod(value: unknown): value is TokenEndpointAuthMethod {
   return value === 'client_secret_basic' || value === 'client_secret_post' || value === 'none';
 }
 
-function isLoopback(uri: string): boolean {
+function isLoopbackUri(uri: string): boolean {
   try {
-    const host = new URL(uri).hostname;
-    return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+    return isLoopback(new URL(uri));
   } catch {
     return false;
   }

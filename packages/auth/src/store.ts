@@ -1,12 +1,32 @@
-/** How a client authenticates at the token endpoint (RFC 7591 §2). */
-export type TokenEndpointAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+/** How a client authenticates at the token endpoint (RFC 7591 §2, RFC 7523 §2.2 for `private_key_jwt`). */
+export type TokenEndpointAuthMethod =
+  | 'client_secret_basic'
+  | 'client_secret_post'
+  | 'private_key_jwt'
+  | 'none';
+
+/**
+ * Signs one RFC 7523 client assertion (`private_key_jwt`): a short-lived JWT with `iss` = `sub` = `clientId`,
+ * `aud` = `audience` (the authorization server's `issuer`), a fresh `jti`, `iat` and `exp`. Called once per token
+ * request, so every assertion is new. It holds the private key: keep it out of logs. `privateKeyJwt()` from
+ * `@boomerang/auth/jwt` makes one from a PEM, a JWK or a `CryptoKey`.
+ */
+export type ClientAssertion = (claims: {
+  readonly clientId: string;
+  readonly audience: string;
+}) => Promise<string>;
 
 /** A client identity at one authorization server: registered, pre-registered or a metadata-document URL. */
 export interface ClientCredentials {
   readonly clientId: string;
   /** Absent for public clients. Secret: never logged, never sent to another authorization server. */
   readonly clientSecret?: string;
-  /** How to authenticate at the token endpoint; derived from the metadata when absent. */
+  /**
+   * Authenticate with signed assertions instead of a secret (`private_key_jwt`); takes precedence over
+   * `clientSecret`. A function, so stores that serialise credentials keep only registered ones (never this).
+   */
+  readonly assertion?: ClientAssertion;
+  /** How to authenticate at the token endpoint; derived from the credentials and the metadata when absent. */
   readonly tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
 }
 
@@ -20,6 +40,8 @@ export interface TokenSet {
   readonly expiresAt?: number;
   /** The scopes this client asked for (the base of the next step-up union). */
   readonly requestedScopes?: readonly string[];
+  /** `DPoP` when the access token is bound to the client's DPoP key; absent for Bearer tokens. */
+  readonly tokenType?: 'DPoP';
 }
 
 type Awaitable<T> = T | Promise<T>;

@@ -17,6 +17,16 @@ describe('withOAuth: refusals before any authorization request', () => {
     await expect(w.call()).rejects.toMatchObject({ reason: 'issuer-mismatch' });
     expect(w.as.log).toEqual({ authorize: [], token: [], register: [] });
   });
+
+  it('refuses http:// registration and token endpoints in https metadata before sending to them', async () => {
+    const register = world({ endpoints: { registration: 'http://as.example/register' } });
+    await expect(register.call()).rejects.toMatchObject({ reason: 'insecure' });
+    expect(register.net.requests.some((r) => r.includes('/register'))).toBe(false);
+    const token = world({ endpoints: { token: 'http://as.example/token' } });
+    await expect(token.call()).rejects.toMatchObject({ reason: 'insecure' });
+    expect(token.net.requests.some((r) => r.includes('/token'))).toBe(false);
+    expect(token.as.log.authorize).toHaveLength(1); // the code was issued, but never redeemed over http
+  });
 });
 
 describe('withOAuth: RFC 9207 iss in the authorization response', () => {
@@ -111,6 +121,15 @@ describe('withOAuth: refresh', () => {
     expect(refresh?.get('refresh_token')).toBe('rt-2');
     expect(refresh?.get('resource')).toBe(MCP);
     expect(w.as.log.authorize).toHaveLength(1);
+  });
+
+  it('authorizes again when a token without a refresh token expires', async () => {
+    let now = 1_000_000_000_000;
+    const w = world({ expiresIn: 60, refresh: false }, {}, { now: () => now });
+    expect((await w.call()).status).toBe(200);
+    now += 120_000;
+    expect((await w.call()).status).toBe(200);
+    expect(w.as.log.authorize).toHaveLength(2);
   });
 
   it('refreshes on a 401 for a revoked token, and authorizes again when the refresh fails', async () => {

@@ -1,5 +1,5 @@
 import { authorizeWithCode, type RedirectStep } from './authorize.js';
-import { type BearerChallenge, parseBearerChallenge } from './challenge.js';
+import { type BearerChallenge, parseBearerChallenge, parseDpopChallenge } from './challenge.js';
 import {
   type AuthorizationServerMetadata,
   discoverAuthorizationServer,
@@ -8,25 +8,48 @@ import {
   resourceMatches,
   resourceOf,
 } from './discovery.js';
+import { createDpopSession, type DpopSigner } from './dpop.js';
 import { OAuthError } from './errors.js';
+import type { GrantContext, MachineGrant } from './grants.js';
 import { type ClientIdentityOptions, resolveClient } from './registration.js';
+import { requireSecure } from './secure.js';
 import { memoryStore, type OAuthStore, type TokenSet } from './store.js';
 import { requestToken, type TokenResponse } from './token.js';
 
-/** Options of {@link withOAuth}. */
-export interface OAuthOptions extends ClientIdentityOptions {
-  /** The redirect step (browser, loopback listener, or {@link headlessRedirect} for tests and agents). */
-  readonly authorize: RedirectStep;
+/** Options every {@link withOAuth} configuration shares. */
+export interface OAuthBaseOptions {
   /** Client credentials and tokens. Default {@link memoryStore} (forgets on exit). */
   readonly store?: OAuthStore | undefined;
   /** Authorizations (initial plus step-ups) one request may trigger before it fails with `retry-limit`. Default 3. */
   readonly maxAuthorizations?: number | undefined;
-  /** Ask for `offline_access` (a refresh token) when the authorization server lists it. Default true. */
-  readonly offlineAccess?: boolean | undefined;
   /** Progress notes (URLs, status codes, reasons; never a secret), for debugging. Default: silent. */
   readonly onEvent?: ((message: string) => void) | undefined;
   /** The time in epoch milliseconds; for tests. Default `Date.now`. */
   readonly now?: (() => number) | undefined;
+  /**
+   * Sender-constrained tokens (DPoP, RFC 9449): proofs signed with this key go to every token endpoint (unless
+   * it lists DPoP algorithms without this one), and a `DPoP` token is then presented as `Authorization: DPoP`
+   * with a fresh proof per request (method, URL, token hash, latest server nonce). A `use_dpop_nonce` answer from
+   * the authorization or the resource server is retried with its nonce. `generateDpopKey()` from
+   * `@boomerang/auth/jwt` makes one. Default: Bearer tokens only.
+   */
+  readonly dpop?: DpopSigner | undefined;
+}
+
+/** Options of {@link withOAuth} for the interactive flow: a person signs in (authorization code + PKCE). */
+export interface OAuthOptions extends OAuthBaseOptions, ClientIdentityOptions {
+  /** The redirect step (browser, loopback listener, or {@link headlessRedirect} for tests and agents). */
+  readonly authorize: RedirectStep;
+  /** Ask for `offline_access` (a refresh token) when the authorization server lists it. Default true. */
+  readonly offlineAccess?: boolean | undefined;
+  readonly grant?: undefined;
+}
+
+/** Options of {@link withOAuth} for machine-to-machine authorization: no person, no redirect. */
+export interface MachineOAuthOptions extends OAuthBaseOptions {
+  /** How to obtain tokens: `clientCredentials(...)`, `workloadIdentity(...)`, `enterpriseManaged(...)` or your own. */
+  readonly grant: MachineGrant;
+  readonly authorize?: undefined;
 }
 
 /** Refresh this long before `expiresAt`, in seconds. */
@@ -35,9 +58,12 @@ const EXPIRY_MARGIN = 30;
 /**
  * Wraps `fetch` with the MCP authorization flow, for `StreamableHttpClientTransport`'s `fetch` option (no
  * dependency between the packages: both speak `(input: URL, init: RequestInit) => Promise<Response>`).
+ * With `grant` ({@link MachineOAuthOptions}) step 4 below is that grant instead (no redirect, no registration,
+ * no refresh: it runs again when its token expires or is refused); the rest is the same.
  *
  * Every request to an MCP server URL carries `Authorization: Bearer <token>` once the client holds one for that
- * URL (refreshed shortly before it expires). When the server answers 401, or 403 with `insufficient_scope`:
+ * URL (refreshed shortly before it expires), or `Authorization: DPoP <token>` and a fresh proof for a token
+ * bound to the `dpop` key. When the server answers 401, or 403 with `insufficient_scope`:
  * 1. Protected Resource Metadata is discovered (RFC 9728) and its `resource` must name the server, else
  *    `resource-mismatch` before any authorization request;
  * 2. the first listed authorization server's metadata is discovered and validated (RFC 8414 / OIDC);
@@ -52,19 +78,30 @@ const EXPIRY_MARGIN = 30;
  * and the client registers anew there. Concurrent requests share one authorization. Other responses pass
  * through untouched. Failures reject with {@link OAuthError}, whose messages hold no secret.
  */
-export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): FetchLike {
-  if (typeof options?.authorize !== 'function') {
+export function withOAuth(
+  fetch: FetchLike | undefined,
+  options: OAuthOptions | MachineOAuthOptions,
+): FetchLike {
+  const machine = options?.grant;
+  if (machine !== undefined) {
+    if (typeof machine?.obtain !== 'function' || typeof machine.grantType !== 'string') {
+      throw new TypeError('"grant" expected a MachineGrant { grantType, obtain(context) }');
+    }
+  } else if (typeof options?.authorize !== 'function') {
     throw new TypeError('"authorize" expected a function (authorizationUrl) => redirect URL');
+  } else {
+    requireSecure(options.redirectUri, 'redirect URI');
   }
   const max = options.maxAuthorizations ?? 3;
   if (!Number.isSafeInteger(max) || max < 1) {
     throw new RangeError(`"maxAuthorizations" expected an integer ≥ 1, got ${String(max)}`);
   }
-  requireSecure(options.redirectUri, 'redirect URI');
   const base: FetchLike = fetch ?? ((input, init) => globalThis.fetch(input, init));
   const store = options.store ?? memoryStore();
   const now = options.now ?? Date.now;
   const note = options.onEvent ?? (() => {});
+  const dpop = options.dpop === undefined ? undefined : createDpopSession(options.dpop);
+  const tokenOptions = { now, dpop };
   const metadata = new Map<string, Promise<AuthorizationServerMetadata>>();
   const inflight = new Map<string, Promise<void>>();
 
@@ -73,7 +110,7 @@ export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): 
     if (known === undefined) {
       requireSecure(issuer, 'authorization server');
       note(`discovering authorization server ${issuer}`);
-      known = discoverAuthorizationServer(issuer, base);
+      known = discoverAuthorizationServer(issuer, base, { authorizationCode: machine === undefined });
       known.catch(() => metadata.delete(issuer));
       metadata.set(issuer, known);
     }
@@ -97,17 +134,18 @@ export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): 
       ...(refreshToken !== undefined && { refreshToken }),
       ...(got.expiresAt !== undefined && { expiresAt: got.expiresAt }),
       ...(keep.requestedScopes !== undefined && { requestedScopes: keep.requestedScopes }),
+      ...(got.tokenType === 'DPoP' && { tokenType: 'DPoP' as const }),
     });
   };
 
   const refresh = async (resource: string, tokens: TokenSet): Promise<boolean> => {
-    if (tokens.refreshToken === undefined) return false;
+    if (tokens.refreshToken === undefined || machine !== undefined) return false;
     try {
       const as = await metadataFor(tokens.issuer);
       const client = await resolveClient(as, options, store, base);
       note(`refreshing the token for ${resource} at ${as.token_endpoint}`);
       const grant = { grant_type: 'refresh_token', refresh_token: tokens.refreshToken, resource };
-      await save(resource, as.issuer, await requestToken(as, client, grant, base, now), tokens);
+      await save(resource, as.issuer, await requestToken(as, client, grant, base, tokenOptions), tokens);
       return true;
     } catch (error) {
       note(`refresh failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -116,12 +154,20 @@ export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): 
     }
   };
 
-  const currentToken = async (resource: string): Promise<string | undefined> => {
+  const currentTokens = async (resource: string): Promise<TokenSet | undefined> => {
     let tokens = await store.getTokens(resource);
     if (tokens?.expiresAt !== undefined && tokens.expiresAt - EXPIRY_MARGIN <= now() / 1000) {
-      tokens = (await refresh(resource, tokens)) ? await store.getTokens(resource) : undefined;
+      const expired = tokens.accessToken;
+      if (await refresh(resource, tokens)) {
+        tokens = await store.getTokens(resource);
+      } else {
+        // Forget it (unless another request replaced it meanwhile), so the 401 that follows authorizes anew.
+        if ((await store.getTokens(resource))?.accessToken === expired) await store.deleteTokens(resource);
+        tokens = undefined;
+      }
     }
-    return tokens?.accessToken;
+    // A DPoP-bound token is unusable without the DPoP key (another configuration shares the store).
+    return tokens?.tokenType === 'DPoP' && dpop === undefined ? undefined : tokens;
   };
 
   const authorize = async (
@@ -159,6 +205,25 @@ export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): 
         : previous.length > 0
           ? [...previous]
           : [...(prm.scopes_supported ?? [])];
+    if (machine !== undefined) {
+      note(
+        `requesting a token for ${prm.resource} at ${as.token_endpoint} with the ${machine.grantType} grant (scope: ${scopes.join(' ') || 'none'})`,
+      );
+      const context: GrantContext = {
+        as,
+        resource: prm.resource,
+        scopes,
+        fetch: base,
+        note,
+        requestToken: (client, params) => {
+          const grantParams: Record<string, string> = { ...params, resource: prm.resource };
+          if (scopes.length > 0) grantParams.scope = scopes.join(' ');
+          return requestToken(as, client, grantParams, base, tokenOptions);
+        },
+      };
+      await save(resource, as.issuer, await machine.obtain(context), { requestedScopes: scopes });
+      return;
+    }
     if (options.offlineAccess !== false && as.scopes_supported?.includes('offline_access')) {
       scopes = [...new Set([...scopes, 'offline_access'])];
     }
@@ -167,15 +232,23 @@ export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): 
       `authorizing ${prm.resource} at ${as.authorization_endpoint} (scope: ${scopes.join(' ') || 'none'})`,
     );
     const request = { as, client, redirectUri: options.redirectUri, resource: prm.resource, scopes };
-    const got = await authorizeWithCode(request, options.authorize, base, now);
+    const got = await authorizeWithCode(request, options.authorize, base, tokenOptions);
     await save(resource, as.issuer, got, { requestedScopes: scopes });
   };
 
   const send = async (url: URL, init: RequestInit, resource: string) => {
-    const token = await currentToken(resource);
+    const tokens = await currentTokens(resource);
+    const token = tokens?.accessToken;
     const headers = new Headers(init.headers);
-    if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-    return { response: await base(url, { ...init, headers }), token };
+    if (token !== undefined && tokens?.tokenType === 'DPoP' && dpop !== undefined) {
+      headers.set('authorization', `DPoP ${token}`);
+      headers.set('dpop', await dpop.proof(init.method ?? 'GET', url, token));
+    } else if (token !== undefined) {
+      headers.set('authorization', `Bearer ${token}`);
+    }
+    const response = await base(url, { ...init, headers });
+    dpop?.learn(url, response);
+    return { response, token };
   };
 
   return async (input, init = {}) => {
@@ -183,11 +256,21 @@ export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): 
     const resource = resourceOf(url);
     let { response, token } = await send(url, init, resource);
     let authorizations = 0;
-    for (let round = 0; round <= 2 * max + 1; round++) {
+    let nonceRetries = 0;
+    for (let round = 0; round <= 2 * max + 3; round++) {
       const denied = response.status === 401 || response.status === 403;
-      const challenge = denied ? parseBearerChallenge(response.headers.get('www-authenticate')) : undefined;
+      const challenge = denied ? challengeOf(response.headers.get('www-authenticate')) : undefined;
       if (!denied || (response.status === 403 && challenge?.error !== 'insufficient_scope')) return response;
       if (init.body instanceof ReadableStream) return response; // cannot be sent twice
+      if (challenge?.error === 'use_dpop_nonce') {
+        // RFC 9449 §9: the resource server wants its nonce (now learned) in the proof; not a new authorization.
+        if (dpop === undefined || nonceRetries >= 2) return response;
+        nonceRetries++;
+        note(`${resource} asked for a DPoP nonce; sending again with it`);
+        await response.body?.cancel().catch(() => {});
+        ({ response, token } = await send(url, init, resource));
+        continue;
+      }
       const latest = (await store.getTokens(resource))?.accessToken;
       const pending = inflight.get(resource); // read after the last await: no other request slips in between
       if (pending !== undefined) {
@@ -215,16 +298,23 @@ export function withOAuth(fetch: FetchLike | undefined, options: OAuthOptions): 
   };
 }
 
-/** Authorization servers and redirect URIs must be `https`, or `http` on a loopback host. */
-function requireSecure(value: string, what: string): void {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new OAuthError('insecure', `the ${what} ${JSON.stringify(value)} is not a URL`);
-  }
-  const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new OAuthError('insecure', `the ${what} ${url.origin} is neither https nor loopback http`);
-  }
+/**
+ * The challenge of a 401/403: the `DPoP` or the `Bearer` one, whichever carries an `error` (DPoP first), else
+ * Bearer, else DPoP; `resource_metadata` and `scope` from the other when the chosen one lacks them.
+ */
+function challengeOf(header: string | null): BearerChallenge | undefined {
+  const dpop = parseDpopChallenge(header);
+  const bearer = parseBearerChallenge(header);
+  const [first, other] =
+    dpop?.error !== undefined || (bearer?.error === undefined && bearer === undefined)
+      ? [dpop, bearer]
+      : [bearer, dpop];
+  if (first === undefined) return other;
+  const resourceMetadata = first.resourceMetadata ?? other?.resourceMetadata;
+  const scope = first.scope ?? other?.scope;
+  return {
+    ...first,
+    ...(resourceMetadata !== undefined && { resourceMetadata }),
+    ...(scope !== undefined && { scope }),
+  };
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ensureBuilt } from '@boomerang/testing/built';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from './run.js';
-import { appDir, suitePaths } from './suite.js';
+import { appDir, listScenarios, suitePaths } from './suite.js';
 
 const out = mkdtempSync(join(tmpdir(), 'everything-conformance-test-'));
 
@@ -36,6 +36,9 @@ describe('the conformance runner', () => {
         // The OAuth client through the built program: a sign-in, and a refusal (exit 1, allowed by the suite).
         'auth/pre-registration',
         'auth/iss-wrong-issuer',
+        // Extension scenarios, part of the 2026-07-28 client leg: a machine grant, and DPoP with both nonces.
+        'auth/client-credentials-jwt',
+        'auth/dpop-nonce',
       ],
     });
     expect(problems).toEqual([]);
@@ -48,10 +51,31 @@ describe('the conformance runner', () => {
       'client auth/pre-registration PASS',
       'client auth/iss-wrong-issuer PASS',
       'client sep-2322-client-request-state PASS',
+      'client auth/client-credentials-jwt PASS',
+      'client auth/dpop-nonce PASS',
     ]);
     const processes = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
     expect(processes.split('\n').filter((line) => line.includes(out))).toEqual([]);
   }, 120_000);
+
+  it('adds the extension client scenarios to the 2026-07-28 client leg only', async () => {
+    const extensions = [
+      'auth/client-credentials-jwt',
+      'auth/client-credentials-basic',
+      'auth/enterprise-managed-authorization',
+      'auth/dpop',
+      'auth/dpop-nonce',
+      'auth/wif-jwt-bearer',
+    ];
+    const client = await listScenarios(suitePaths(), 'client', '2026-07-28');
+    expect(client.slice(-6)).toEqual(extensions);
+    expect(new Set(client).size).toBe(client.length);
+    expect(client).toContain('tools_call');
+    const legacy = await listScenarios(suitePaths(), 'client', '2025-11-25');
+    expect(legacy.filter((name) => extensions.includes(name))).toEqual([]);
+    const server = await listScenarios(suitePaths(), 'server', '2026-07-28');
+    expect(server.filter((name) => name.startsWith('tasks-'))).toEqual([]);
+  }, 60_000);
 
   it('runs the 2025-11-25 scenarios on the stateful wire against the same programs', async () => {
     const { verdicts, problems } = await runConformance({

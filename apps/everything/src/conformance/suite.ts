@@ -73,21 +73,43 @@ export function cliArgs(paths: SuitePaths, args: readonly string[]): string[] {
   return ['--import', paths.preload, paths.cli, ...args];
 }
 
-/** The scenario names the CLI lists for one leg at `version` (what `--suite all` runs). */
+/**
+ * Revisions whose client leg also runs the suite's extension client scenarios (client credentials, DPoP,
+ * workload identity, enterprise-managed authorization): the `--requirements` set of the revision lists them as
+ * run but never scored, and `--spec-version` never selects them. The older revision's leg stays what it scores.
+ */
+const CLIENT_EXTENSIONS_AT: readonly SpecVersion[] = ['2026-07-28'];
+
+/**
+ * The scenario names the CLI lists for one leg at `version` (what `--suite all` runs), plus, for the client leg
+ * at {@link CLIENT_EXTENSIONS_AT}, the extension client scenarios of that revision's requirement set.
+ */
 export async function listScenarios(
   paths: SuitePaths,
   leg: 'server' | 'client',
   version: SpecVersion,
 ): Promise<string[]> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    cliArgs(paths, ['list', `--${leg}`, '--spec-version', version]),
-    { timeout: 60_000 },
-  );
-  return parseScenarioList(stdout);
+  const list = async (args: string[]) =>
+    (await promisify(execFile)(process.execPath, cliArgs(paths, ['list', ...args]), { timeout: 60_000 }))
+      .stdout;
+  const listed = parseScenarioList(await list([`--${leg}`, '--spec-version', version]));
+  if (leg === 'server' || !CLIENT_EXTENSIONS_AT.includes(version)) return listed;
+  const extensions = parseExtensionScenarios(await list(['--client', '--requirements', version]), 'client');
+  return [...listed, ...extensions.filter((name) => !listed.includes(name))];
 }
 
 /** The names in `conformance list` output: lines `  - <name> [<versions>]`. */
 export function parseScenarioList(text: string): string[] {
   return [...text.matchAll(/^ {2}- (\S+)/gm)].map((match) => match[1] as string);
+}
+
+/**
+ * The `extension` scenarios of one leg in `conformance list --requirements` output: the lines
+ * `    - <name> [<leg>]` under `  extension (N):`.
+ */
+export function parseExtensionScenarios(text: string, leg: 'server' | 'client'): string[] {
+  const section = /^ {2}extension \(\d+\):\n((?: {4}- .*\n?)*)/m.exec(text)?.[1] ?? '';
+  return [...section.matchAll(/^ {4}- (\S+) \[(\w+)\]/gm)]
+    .filter((match) => match[2] === leg)
+    .map((match) => match[1] as string);
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseScenarioList, SPEC_VERSIONS, suitePaths } from './suite.js';
+import { parseExtensionScenarios, parseScenarioList, SPEC_VERSIONS, suitePaths } from './suite.js';
 import {
   type Check,
   type ExpectedFailures,
@@ -91,5 +91,26 @@ describe('parseScenarioList', () => {
     const text =
       'Client scenarios (test against a client):\n  - tools_call [2025-06-18,2026-07-28]\n  - auth/x [2026-07-28]\n';
     expect(parseScenarioList(text)).toEqual(['tools_call', 'auth/x']);
+  });
+});
+
+describe('parseExtensionScenarios', () => {
+  it('reads the extension scenarios of one leg from `conformance list --requirements` output', () => {
+    const text = [
+      'Client scenarios (test against a client):',
+      '  - tools_call',
+      '',
+      'Run and reported, but never scored:',
+      '  extension (3):',
+      '    - auth/dpop [client]',
+      '    - tasks-lifecycle [server]',
+      '    - auth/wif-jwt-bearer [client]',
+      '  added-after-release (1):',
+      '    - json-schema-2020-12-preservation [client]',
+      '',
+    ].join('\n');
+    expect(parseExtensionScenarios(text, 'client')).toEqual(['auth/dpop', 'auth/wif-jwt-bearer']);
+    expect(parseExtensionScenarios(text, 'server')).toEqual(['tasks-lifecycle']);
+    expect(parseExtensionScenarios('Client scenarios:\n  - tools_call\n', 'client')).toEqual([]);
   });
 });

@@ -3,8 +3,10 @@
 // bearerAuth + protectedResourceMetadata. No sockets.
 import type { AuthInfo } from '@boomerang/protocol';
 import { bearerAuth } from '../bearer.js';
+import { formatDpopChallenge } from '../challenge.js';
 import type { FetchLike } from '../discovery.js';
 import { base64url } from '../pkce.js';
+import { checkProof } from './dpop-check.js';
 
 type Handler = (request: Request) => Promise<Response> | Response;
 
@@ -41,6 +43,19 @@ export interface MockAsOptions {
   readonly refresh?: boolean;
   /** Whom the user signs in as. */
   readonly subject?: string;
+  /** Endpoint URLs to publish instead of the issuer's own (e.g. an `http://` one, to be refused). */
+  readonly endpoints?: { readonly token?: string; readonly registration?: string };
+  /**
+   * DPoP at the token endpoint: proofs are checked (independently of the package) and bind the token; `nonce`
+   * is required in them when set; `algs` are published (default ES256); `unadvertised` publishes none;
+   * `alwaysDpop` answers `token_type: DPoP` even without a proof.
+   */
+  readonly dpop?: {
+    readonly nonce?: string;
+    readonly algs?: readonly string[];
+    readonly unadvertised?: boolean;
+    readonly alwaysDpop?: boolean;
+  };
 }
 
 export interface IssuedToken extends AuthInfo {
@@ -60,7 +75,7 @@ export function mockAuthorizationServer(options: MockAsOptions) {
         : `${path}/.well-known/openid-configuration`;
   const log = {
     authorize: [] as URLSearchParams[],
-    token: [] as { body: URLSearchParams; authorization: string | null }[],
+    token: [] as { body: URLSearchParams; authorization: string | null; dpop: string | null }[],
     register: [] as Record<string, unknown>[],
   };
   const tokens = new Map<string, IssuedToken>();
@@ -69,7 +84,7 @@ export function mockAuthorizationServer(options: MockAsOptions) {
   let counter = 0;
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const issue = (clientId: string, scope: string, resource: string | null) => {
+  const issue = (clientId: string, scope: string, resource: string | null, jkt?: string) => {
     const token = `at-${++counter}.${options.subject ?? 'alice'}.${new URL(options.issuer).host}`;
     const info: IssuedToken = {
       clientId,
@@ -77,13 +92,14 @@ export function mockAuthorizationServer(options: MockAsOptions) {
       subject: options.subject ?? 'alice',
       scopes: scope.split(' ').filter(Boolean),
       resource,
+      ...(jkt !== undefined && { extra: { cnf: { jkt } } }),
     };
     tokens.set(token, info);
     const refresh = options.refresh === false ? undefined : `rt-${counter}`;
     if (refresh !== undefined) refreshTokens.set(refresh, info);
     return json({
       access_token: token,
-      token_type: 'Bearer',
+      token_type: jkt !== undefined || options.dpop?.alwaysDpop ? 'DPoP' : 'Bearer',
       ...(options.expiresIn !== undefined && { expires_in: options.expiresIn }),
       ...(refresh !== undefined && { refresh_token: refresh }),
     });
@@ -96,8 +112,10 @@ export function mockAuthorizationServer(options: MockAsOptions) {
       return json({
         issuer: options.metadataIssuer ?? options.issuer,
         authorization_endpoint: `${base}/authorize`,
-        token_endpoint: `${base}/token`,
-        ...(options.registration !== false && { registration_endpoint: `${base}/register` }),
+        token_endpoint: options.endpoints?.token ?? `${base}/token`,
+        ...(options.registration !== false && {
+          registration_endpoint: options.endpoints?.registration ?? `${base}/register`,
+        }),
         response_types_supported: ['code'],
         grant_types_supported: options.grantTypes ?? ['authorization_code', 'refresh_token'],
         ...(options.pkce !== false && { code_challenge_methods_supported: ['S256'] }),
@@ -107,6 +125,10 @@ export function mockAuthorizationServer(options: MockAsOptions) {
         }),
         ...(options.scopesSupported !== undefined && { scopes_supported: options.scopesSupported }),
         ...(options.cimd !== undefined && { client_id_metadata_document_supported: options.cimd }),
+        ...(options.dpop !== undefined &&
+          !options.dpop.unadvertised && {
+            dpop_signing_alg_values_supported: options.dpop.algs ?? ['ES256'],
+          }),
       });
     }
     if (request.method === 'POST' && url.pathname === `${path}/register`) {
@@ -141,12 +163,32 @@ export function mockAuthorizationServer(options: MockAsOptions) {
     }
     if (request.method === 'POST' && url.pathname === `${path}/token`) {
       const body = new URLSearchParams(await request.text());
-      log.token.push({ body, authorization: request.headers.get('authorization') });
+      const proof = request.headers.get('dpop');
+      log.token.push({ body, authorization: request.headers.get('authorization'), dpop: proof });
+      let jkt: string | undefined;
+      if (options.dpop !== undefined && proof !== null) {
+        const checked = await checkProof(proof, {
+          htm: 'POST',
+          htu: `${base}/token`,
+          ...(options.dpop.nonce !== undefined && { nonce: options.dpop.nonce }),
+        });
+        if (!checked.ok) {
+          const nonce = options.dpop.nonce;
+          return new Response(JSON.stringify({ error: checked.error }), {
+            status: 400,
+            headers: {
+              'content-type': 'application/json',
+              ...(nonce !== undefined && { 'dpop-nonce': nonce }),
+            },
+          });
+        }
+        jkt = checked.jkt;
+      }
       if (body.get('grant_type') === 'refresh_token') {
         const previous = refreshTokens.get(body.get('refresh_token') ?? '');
         if (previous === undefined) return json({ error: 'invalid_grant' }, 400);
         refreshTokens.delete(body.get('refresh_token') ?? '');
-        return issue(previous.clientId ?? '', (previous.scopes ?? []).join(' '), body.get('resource'));
+        return issue(previous.clientId ?? '', (previous.scopes ?? []).join(' '), body.get('resource'), jkt);
       }
       const grant = pending.get(body.get('code') ?? '');
       pending.delete(body.get('code') ?? '');
@@ -158,7 +200,7 @@ export function mockAuthorizationServer(options: MockAsOptions) {
         return json({ error: 'invalid_grant' }, 400);
       }
       if (body.get('resource') !== grant.resource) return json({ error: 'invalid_target' }, 400);
-      return issue(grant.clientId, grant.scope, grant.resource);
+      return issue(grant.clientId, grant.scope, grant.resource, jkt);
     }
     return json({ error: 'not_found' }, 404);
   };
@@ -181,6 +223,11 @@ export interface MockResourceOptions {
   readonly requiredScopes?: (request: Request) => readonly string[];
   /** Token lookup: the issued-token tables of the authorization servers. */
   readonly tokens: () => readonly Map<string, IssuedToken>[];
+  /**
+   * Accept DPoP-bound tokens, checked independently of the package (`Authorization: DPoP` + a proof with `ath`,
+   * the token's `cnf.jkt`, no replayed `jti`, `nonce` when set); challenge with `DPoP` instead of `Bearer`.
+   */
+  readonly dpop?: { readonly nonce?: string };
 }
 
 /** A protected resource: PRM endpoint + bearerAuth; the endpoint answers `{ ok: true, auth }` as JSON. */
@@ -196,6 +243,51 @@ export function mockResource(options: MockResourceOptions) {
   const resource = options.prmResource ?? (prmAt === 'root' ? url.origin : url.href);
   const prmUrl = `${url.origin}${prmPath}`;
   const seen: AuthInfo[] = [];
+  const dpopSeen: { scheme: string; proof: string | null; jti?: string }[] = [];
+  const lookup = (token: string) => {
+    for (const table of options.tokens()) {
+      const info = table.get(token);
+      if (info !== undefined && info.resource !== null && sameResource(info.resource, resource)) return info;
+    }
+    return undefined;
+  };
+  const jktOf = (info: IssuedToken | undefined) => (info?.extra?.cnf as { jkt?: string } | undefined)?.jkt;
+  /** The DPoP side of the resource: a refusal, the principal, or `undefined` to let bearerAuth decide. */
+  const dpopGate = async (request: Request, dpop: { readonly nonce?: string }) => {
+    const refuse = (error?: string, nonce?: string) =>
+      new Response(null, {
+        status: 401,
+        headers: {
+          'www-authenticate': formatDpopChallenge({
+            ...(error !== undefined && { error }),
+            algs: ['ES256'],
+            resourceMetadata: prmUrl,
+          }),
+          ...(nonce !== undefined && { 'dpop-nonce': nonce }),
+        },
+      });
+    const [scheme = '', token = ''] = (request.headers.get('authorization') ?? '').split(' ');
+    const proof = request.headers.get('dpop');
+    if (scheme === '') return refuse();
+    const info = lookup(token);
+    const jkt = jktOf(info);
+    if (scheme.toLowerCase() !== 'dpop') return jkt === undefined ? undefined : refuse('invalid_token');
+    if (info === undefined || jkt === undefined) return refuse('invalid_token');
+    const htu = new URL(request.url);
+    htu.search = '';
+    const checked = await checkProof(proof, {
+      htm: request.method,
+      htu: htu.href,
+      accessToken: token,
+      ...(dpop.nonce !== undefined && { nonce: dpop.nonce }),
+    });
+    dpopSeen.push({ scheme, proof, ...(checked.ok && { jti: checked.jti }) });
+    if (!checked.ok)
+      return refuse(checked.error, checked.error === 'use_dpop_nonce' ? dpop.nonce : undefined);
+    if (checked.jkt !== jkt) return refuse('invalid_dpop_proof');
+    if (dpopSeen.filter((entry) => entry.jti === checked.jti).length > 1) return refuse('invalid_dpop_proof');
+    return info;
+  };
   const handler: Handler = async (request) => {
     const path = new URL(request.url).pathname;
     if (path === prmPath && request.method === 'GET') {
@@ -207,17 +299,20 @@ export function mockResource(options: MockResourceOptions) {
       return new Response(JSON.stringify(document), { headers: { 'content-type': 'application/json' } });
     }
     if (path !== url.pathname) return new Response('Not Found', { status: 404 });
+    if (options.dpop !== undefined) {
+      const outcome = await dpopGate(request, options.dpop);
+      if (outcome instanceof Response) return outcome;
+      if (outcome !== undefined) {
+        seen.push(outcome);
+        return new Response(JSON.stringify({ ok: true }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+    }
     const authenticate = bearerAuth({
       resourceMetadata: prmUrl,
       requiredScopes: options.requiredScopes ?? [],
-      verify: (token) => {
-        for (const table of options.tokens()) {
-          const info = table.get(token);
-          if (info !== undefined && info.resource !== null && sameResource(info.resource, resource))
-            return info;
-        }
-        return undefined;
-      },
+      verify: lookup,
     });
     const outcome = await authenticate(request);
     if (outcome instanceof Response) {
@@ -232,7 +327,7 @@ export function mockResource(options: MockResourceOptions) {
       headers: { 'content-type': 'application/json' },
     });
   };
-  return { handler, seen, prmUrl, resource };
+  return { handler, seen, dpopSeen, prmUrl, resource };
 }
 
 function sameResource(a: string, b: string): boolean {
