@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { type MessageHandler, RequestCancellation } from '@boomerang/protocol';
 import type { BodyResult } from './body.js';
+import type { Exchange } from './exchange.js';
 import {
   type HeaderReader,
   type HostPolicy,
@@ -12,16 +13,8 @@ import {
   isLoopback,
   loopbackPolicy,
 } from './guard.js';
-import {
-  createEndpoint,
-  type Exchange,
-  type FetchHandler,
-  forbidden,
-  type HttpHandler,
-  type HttpHandlerOptions,
-  type PlainReply,
-  type Reply,
-} from './handler.js';
+import { type FetchHandler, type HttpHandler, type HttpHandlerOptions, httpEndpoint } from './handler.js';
+import { forbidden, type PlainReply, type Reply } from './replies.js';
 import { type ListenRoutes, type Route, type RouteHandler, routeTable } from './routes.js';
 
 export type { ListenRoutes, Route, RouteHandler };
@@ -134,7 +127,7 @@ export async function listen(
       return url.pathname === path ? respond(req, res, url, guarded) : other(req, res, url);
     };
   } else {
-    const endpoint = createEndpoint(handler, { ...options, ...policy });
+    const endpoint = httpEndpoint(handler, { ...options, ...policy });
     endSessions = endpoint.close;
     serve = (req, res) => respondNative(req, res, endpoint, path, other);
   }
