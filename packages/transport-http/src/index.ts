@@ -24,4 +24,4 @@ export {
   paramHeadersOf,
 } from './headers.js';
 export type { LegacySessionOptions } from './legacy-sessions.js';
-export type { ToolSchema, ToolSchemaSource } from './validate.js';
+export type { ToolHeaderSchema, ToolSchemaSource } from './validate.js';

@@ -20,7 +20,7 @@ import { type ListenRoutes, type Route, type RouteHandler, routeTable } from './
 export type { ListenRoutes, Route, RouteHandler };
 
 /** Where {@link listen} binds, and the endpoint's allow-lists. */
-export interface ListenOptions extends HostPolicy {
+export interface ListenerOptions extends HostPolicy {
   /** TCP port; `0` (the default) picks a free one (read it from `url`). */
   readonly port?: number | undefined;
   /** Address to bind (default `127.0.0.1`: local servers should not listen on every interface). */
@@ -69,7 +69,7 @@ export interface Listening extends AsyncDisposable {
  */
 export async function listen(
   handler: MessageHandler | FetchHandler,
-  options: ListenOptions & Omit<HttpHandlerOptions, keyof HostPolicy> = {},
+  options: ListenerOptions & Omit<HttpHandlerOptions, keyof HostPolicy> = {},
 ): Promise<Listening> {
   const { port = 0, host = '127.0.0.1', path = '/mcp' } = options;
   if (!path.startsWith('/')) throw new TypeError(`"path" expected a path starting with "/", got ${path}`);
