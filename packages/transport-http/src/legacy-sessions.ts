@@ -7,7 +7,7 @@ import { HeaderName } from './headers.js';
 import type { Layer } from './inbound.js';
 import { isInitialize, isModern } from './legacy-era.js';
 import { HttpSession } from './legacy-session.js';
-import { acceptsEventStream } from './negotiation.js';
+import { accepts } from './negotiation.js';
 import { type PlainReply, type Reply, refuse } from './replies.js';
 
 /** Settings of the 2025-11-25 side of an endpoint (`HttpHandlerOptions.legacy`). */
@@ -72,7 +72,7 @@ export function sessionLayer(sessions: SessionTable): Layer {
         await session.end();
         return { status: 200, headers: {}, body: null };
       }
-      if (!acceptsEventStream(exchange.headers.get('accept'))) {
+      if (!accepts(exchange.headers.get('accept'), 'text/event-stream')) {
         return refuse(406, 'Not Acceptable: Accept must allow text/event-stream');
       }
       return session.listen(exchange);
