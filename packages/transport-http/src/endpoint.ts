@@ -79,29 +79,20 @@ export function createEndpoint(
     if (kind !== 'request' && kind !== 'notification') {
       return refuse(400, 'Invalid Request: the body must be a JSON-RPC request or notification');
     }
-    const mismatch = await headerMismatch(exchange, message as JSONRPCRequest, kind);
-    if (mismatch !== undefined) return mismatch;
-    return kind === 'request'
-      ? answer(handler, message as JSONRPCRequest, exchange, auth, onError)
-      : deliver(handler, message as JSONRPCNotification, exchange, auth, onError);
-  };
-
-  /** The `-32020` (or, when the tool lookup threw, `-32603`) answer, or `undefined` when the headers agree. */
-  const headerMismatch = async (
-    exchange: Exchange,
-    message: JSONRPCRequest,
-    kind: 'request' | 'notification',
-  ): Promise<Reply | undefined> => {
-    const id = kind === 'request' ? message.id : undefined;
+    const id = kind === 'request' ? (message as JSONRPCRequest).id : undefined;
     let mismatch: string | undefined;
     try {
-      mismatch = await validateHeaders(exchange.headers, message, kind, tools);
+      mismatch = await validateHeaders(exchange.headers, message as JSONRPCRequest, kind, tools);
     } catch (error) {
       onError(error); // the `tools` lookup (or the handler's `toolSchema`) threw
       return json(500, jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' }));
     }
-    if (mismatch === undefined) return undefined;
-    return json(400, jsonRpcError(id, { code: ErrorCode.HeaderMismatch, message: mismatch }));
+    if (mismatch !== undefined) {
+      return json(400, jsonRpcError(id, { code: ErrorCode.HeaderMismatch, message: mismatch }));
+    }
+    return kind === 'request'
+      ? answer(handler, message as JSONRPCRequest, exchange, auth, onError)
+      : deliver(handler, message as JSONRPCNotification, exchange, auth, onError);
   };
 
   const serve = layers.reduceRight<Next>((next, layer) => (inbound) => layer.serve(inbound, next), pipeline);

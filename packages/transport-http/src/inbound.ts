@@ -43,7 +43,9 @@ export type Received =
     }
   | { readonly ok: false; readonly reply: Reply };
 
-const ANONYMOUS: Promise<Authenticated> = Promise.resolve({ ok: true, auth: undefined });
+/** The principal of every exchange of an endpoint without `authenticate` (read at once, without an await). */
+const NOBODY: Authenticated = { ok: true, auth: undefined };
+const ANONYMOUS: Promise<Authenticated> = Promise.resolve(NOBODY);
 
 /**
  * @internal One exchange inside the endpoint, past the Host/Origin check. {@link authenticate} and
@@ -94,7 +96,7 @@ export class Inbound {
   }
 
   async #receive(): Promise<Received> {
-    const who = await this.authenticate();
+    const who = this.#admission.authenticate === undefined ? NOBODY : await this.authenticate();
     if (!who.ok) return who;
     const { headers } = this.exchange;
     if (!isJsonContentType(headers.get('content-type'))) {
