@@ -52,8 +52,17 @@ describe('parseMessage: valid envelopes', () => {
     const text = JSON.stringify(message);
     for (const input of [text, new TextEncoder().encode(text), structuredClone(message)]) {
       const parsed = parseMessage(input);
-      expect(parsed).toEqual({ ok: true, message });
+      expect(parsed).toEqual({ ok: true, message, kind: messageKind(message) });
     }
+  });
+
+  it.each([
+    ['request', request],
+    ['notification', notification],
+    ['result', result],
+    ['error', error],
+  ] as const)('reports the kind its envelope check found: %s', (kind, message) => {
+    expect(parseMessage(JSON.stringify(message))).toMatchObject({ ok: true, kind });
   });
 
   it('returns the parsed value itself for values (no copy on the hot path)', () => {
@@ -68,6 +77,7 @@ describe('parseMessage: valid envelopes', () => {
     expect(parsed).toEqual({
       ok: true,
       message: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, x: 1 },
+      kind: 'error',
     });
     expect(parsed.ok && Object.hasOwn(parsed.message, 'id')).toBe(false);
     expect(input.id).toBeNull();
@@ -75,12 +85,16 @@ describe('parseMessage: valid envelopes', () => {
 
   it('strips a UTF-8 byte order mark from bytes', () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(JSON.stringify(request))]);
-    expect(parseMessage(bytes)).toEqual({ ok: true, message: request });
+    expect(parseMessage(bytes)).toEqual({ ok: true, message: request, kind: 'request' });
   });
 
   it('keeps non-ASCII text intact', () => {
     const message = { jsonrpc: '2.0', id: 'ü', method: 'x', params: { s: '日本語 🪃' } };
-    expect(parseMessage(new TextEncoder().encode(JSON.stringify(message)))).toEqual({ ok: true, message });
+    expect(parseMessage(new TextEncoder().encode(JSON.stringify(message)))).toEqual({
+      ok: true,
+      message,
+      kind: 'request',
+    });
   });
 });
 
@@ -116,7 +130,11 @@ describe('parseMessage: -32700 for text that is not JSON', () => {
   });
 
   it('works on a Buffer (a Uint8Array subclass)', () => {
-    expect(parseMessage(Buffer.from(JSON.stringify(request)))).toEqual({ ok: true, message: request });
+    expect(parseMessage(Buffer.from(JSON.stringify(request)))).toEqual({
+      ok: true,
+      message: request,
+      kind: 'request',
+    });
     expect(codeOf(parseMessage(Buffer.from('{')))).toBe(ErrorCode.ParseError);
   });
 });
@@ -454,7 +472,7 @@ describe('jsonRpcResult / jsonRpcError', () => {
   it('jsonRpcResult builds a result response that parses back', () => {
     const built = jsonRpcResult(3, { resultType: 'complete', tools: [] });
     expect(built).toEqual({ jsonrpc: '2.0', id: 3, result: { resultType: 'complete', tools: [] } });
-    expect(parseMessage(JSON.stringify(built))).toEqual({ ok: true, message: built });
+    expect(parseMessage(JSON.stringify(built))).toEqual({ ok: true, message: built, kind: 'result' });
   });
 
   it('jsonRpcResult refuses a bad id or result with TypeError', () => {

@@ -9,16 +9,17 @@ import type {
   Result,
 } from './schema/index.js';
 
-/**
- * What {@link parseMessage} returns: the message, or the JSON-RPC error response to answer with. A plain
- * discriminated union instead of an exception, so that a transport's read loop never needs a `try`.
- */
-export type ParseMessageResult =
-  | { readonly ok: true; readonly message: JSONRPCMessage }
-  | { readonly ok: false; readonly error: JSONRPCErrorResponse };
-
 /** The four JSON-RPC message kinds of MCP 2026-07-28 (batches do not exist in this revision). */
 export type JSONRPCMessageKind = 'request' | 'notification' | 'result' | 'error';
+
+/**
+ * What {@link parseMessage} returns: the message and its kind (found by the envelope check, so a caller never
+ * classifies it again), or the JSON-RPC error response to answer with. A plain discriminated union instead of an
+ * exception, so that a transport's read loop never needs a `try`.
+ */
+export type ParseMessageResult =
+  | { readonly ok: true; readonly message: JSONRPCMessage; readonly kind: JSONRPCMessageKind }
+  | { readonly ok: false; readonly error: JSONRPCErrorResponse };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -63,9 +64,9 @@ export function parseMessage(input: string | Uint8Array | unknown): ParseMessage
       if (kind === 'error' && (value as { id?: unknown }).id === null) {
         // Rest properties are defined as data properties, so an own `__proto__` member stays a plain member.
         const { id: _null, ...message } = value as Record<string, unknown>;
-        return { ok: true, message: message as JSONRPCErrorResponse };
+        return { ok: true, message: message as JSONRPCErrorResponse, kind };
       }
-      return { ok: true, message: value as JSONRPCMessage };
+      return { ok: true, message: value as JSONRPCMessage, kind };
     }
     return { ok: false, error: invalidRequest(value, kind.problem) };
   } catch {

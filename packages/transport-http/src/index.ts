@@ -23,5 +23,5 @@ export {
   type ParamHeadersResult,
   paramHeadersOf,
 } from './headers.js';
-export type { LegacySessionOptions } from './sessions.js';
-export type { ToolSchema, ToolSchemaSource } from './validate.js';
+export type { LegacySessionOptions } from './legacy-sessions.js';
+export type { ToolHeaderSchema, ToolSchemaSource } from './validate.js';

@@ -22,12 +22,9 @@ export function acceptsBoth(value: string | null): boolean {
   return verdict;
 }
 
-/** True when an `Accept` header allows `text/event-stream` (what a session's GET must say). */
-export function acceptsEventStream(value: string | null): boolean {
-  return (
-    value !== null &&
-    acceptedRanges(value).some((r) => r === 'text/event-stream' || r === '*/*' || r === 'text/*')
-  );
+/** True when an `Accept` header allows media `type` (`*\/*` and `<major>/*` count; q=0 does not). */
+export function accepts(value: string | null, type: string): boolean {
+  return value !== null && allows(acceptedRanges(value), type);
 }
 
 /** The media ranges of an `Accept` header, lower-cased, without parameters; ranges with q=0 left out. */
@@ -41,7 +38,9 @@ function acceptedRanges(value: string): string[] {
 
 function parseAcceptsBoth(value: string): boolean {
   const ranges = acceptedRanges(value);
-  const allows = (type: string) =>
-    ranges.some((r) => r === type || r === '*/*' || r === `${type.split('/')[0]}/*`);
-  return allows('application/json') && allows('text/event-stream');
+  return allows(ranges, 'application/json') && allows(ranges, 'text/event-stream');
+}
+
+function allows(ranges: readonly string[], type: string): boolean {
+  return ranges.some((r) => r === type || r === '*/*' || r === `${type.split('/')[0]}/*`);
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { type MessageHandler, RequestCancellation } from '@boomerang/protocol';
 import type { BodyResult } from './body.js';
+import type { Exchange } from './exchange.js';
 import {
   type HeaderReader,
   type HostPolicy,
@@ -12,22 +13,14 @@ import {
   isLoopback,
   loopbackPolicy,
 } from './guard.js';
-import {
-  createEndpoint,
-  type Exchange,
-  type FetchHandler,
-  forbidden,
-  type HttpHandler,
-  type HttpHandlerOptions,
-  type PlainReply,
-  type Reply,
-} from './handler.js';
+import { type FetchHandler, type HttpHandler, type HttpHandlerOptions, httpEndpoint } from './handler.js';
+import { forbidden, type PlainReply, type Reply } from './replies.js';
 import { type ListenRoutes, type Route, type RouteHandler, routeTable } from './routes.js';
 
 export type { ListenRoutes, Route, RouteHandler };
 
 /** Where {@link listen} binds, and the endpoint's allow-lists. */
-export interface ListenOptions extends HostPolicy {
+export interface ListenerOptions extends HostPolicy {
   /** TCP port; `0` (the default) picks a free one (read it from `url`). */
   readonly port?: number | undefined;
   /** Address to bind (default `127.0.0.1`: local servers should not listen on every interface). */
@@ -76,7 +69,7 @@ export interface Listening extends AsyncDisposable {
  */
 export async function listen(
   handler: MessageHandler | FetchHandler,
-  options: ListenOptions & Omit<HttpHandlerOptions, keyof HostPolicy> = {},
+  options: ListenerOptions & Omit<HttpHandlerOptions, keyof HostPolicy> = {},
 ): Promise<Listening> {
   const { port = 0, host = '127.0.0.1', path = '/mcp' } = options;
   if (!path.startsWith('/')) throw new TypeError(`"path" expected a path starting with "/", got ${path}`);
@@ -134,7 +127,7 @@ export async function listen(
       return url.pathname === path ? respond(req, res, url, guarded) : other(req, res, url);
     };
   } else {
-    const endpoint = createEndpoint(handler, { ...options, ...policy });
+    const endpoint = httpEndpoint(handler, { ...options, ...policy });
     endSessions = endpoint.close;
     serve = (req, res) => respondNative(req, res, endpoint, path, other);
   }

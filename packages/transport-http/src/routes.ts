@@ -1,6 +1,6 @@
 // Extra paths `listen()` serves beside the MCP endpoint (e.g. OAuth protected-resource metadata).
 
-/** Serves one route of {@link ListenOptions.routes}. */
+/** Serves one route of {@link ListenerOptions.routes}. */
 export type RouteHandler = (request: Request) => Response | Promise<Response>;
 
 /** A route given as `{ url, handler }`: `url` is a path (`/health`) or an absolute URL whose path is taken. */
@@ -9,7 +9,7 @@ export interface Route {
   readonly handler: RouteHandler;
 }
 
-/** {@link ListenOptions.routes}: by path, or a list of `{ url, handler }`. */
+/** {@link ListenerOptions.routes}: by path, or a list of `{ url, handler }`. */
 export type ListenRoutes = Readonly<Record<string, RouteHandler>> | readonly Route[];
 
 /** `routes` by exact path; a route on the MCP path, or two on one path, is a mistake worth failing for. */

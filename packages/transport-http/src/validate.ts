@@ -12,7 +12,7 @@ import {
 } from './headers.js';
 
 /** The part of a tool definition the server needs to validate `Mcp-Param-*` headers. */
-export interface ToolSchema {
+export interface ToolHeaderSchema {
   /** The tool's name, as in `tools/call`'s `params.name`. */
   readonly name: string;
   /** The tool's input JSON Schema, whose properties may carry `x-mcp-header`. */
@@ -24,8 +24,8 @@ export interface ToolSchema {
  * list itself, or a lookup by name that may be async (for tools that come and go at run time).
  */
 export type ToolSchemaSource =
-  | readonly ToolSchema[]
-  | ((name: string) => ToolSchema | undefined | Promise<ToolSchema | undefined>);
+  | readonly ToolHeaderSchema[]
+  | ((name: string) => ToolHeaderSchema | undefined | Promise<ToolHeaderSchema | undefined>);
 
 interface Message {
   readonly method: string;

@@ -2,7 +2,7 @@
 // stream from the first other message of its request on.
 import type { JSONRPCMessage, JSONRPCResponse, RequestId } from '@boomerang/protocol';
 import { type EventStream, openEventStream } from './event-stream.js';
-import type { Exchange } from './handler.js';
+import type { Exchange } from './exchange.js';
 import { json, type Reply } from './replies.js';
 
 /** One POST of a session waiting for its response. */

@@ -1,9 +1,8 @@
-// 2025-11-25 sessions on the Streamable HTTP endpoint. An `initialize` POST without `Mcp-Session-Id` opens a
-// session: one stream connection of the handler (`handler.connect`, the same code that serves a stdio process),
-// fed with the session's POSTs. What the connection sends comes back by `relatedRequestId`: a response, and the
-// notifications and server→client requests of a request, go to that request's POST (JSON, or an event stream
-// from the first message before the response); everything else goes to the session's GET stream. Modern
-// (2026-07-28) traffic never comes here.
+// One 2025-11-25 session on the Streamable HTTP endpoint: one stream connection of the handler
+// (`handler.connect`, the same code that serves a stdio process), fed with the session's POSTs. What the
+// connection sends comes back by `relatedRequestId`: a response, and the notifications and server→client requests
+// of a request, go to that request's POST (JSON, or an event stream from the first message before the response);
+// everything else goes to the session's GET stream.
 import {
   type AuthInfo,
   ErrorCode,
@@ -19,100 +18,10 @@ import {
   type Transport,
 } from '@boomerang/protocol';
 import { type EventStream, openEventStream } from './event-stream.js';
-import type { Exchange } from './handler.js';
-import { HeaderName } from './headers.js';
-import { type PlainReply, type Reply, statusOf } from './replies.js';
-import { type Pending, pendingPost } from './session-post.js';
-
-/** Settings of the 2025-11-25 side of an endpoint (`HttpHandlerOptions.legacy`). */
-export interface LegacySessionOptions {
-  /**
-   * `true` (default): `initialize` opens a session (`Mcp-Session-Id`), whose server→client requests travel on
-   * its POSTs' event streams. `false`: stateless, for fleets without sticky routing: no session ids, every
-   * request served on its own, and a server→client request (a resolver that asks) fails at once with a clear
-   * error, since there is nobody to ask.
-   */
-  readonly sessions?: boolean | undefined;
-  /**
-   * Most sessions open at once (default 1,000). When the table is full, `initialize` ends the session that has
-   * been idle longest (no request in flight, no GET stream); when none is idle, it is refused with 503.
-   */
-  readonly maxSessions?: number | undefined;
-  /** A session with no request in flight and no GET stream open for this long is ended (default 30 minutes). */
-  readonly idleTimeoutMs?: number | undefined;
-}
-
-/** Protocol versions a 2025-11-25-era POST may name in `MCP-Protocol-Version` (absent is fine too). */
-export const LEGACY_VERSIONS: ReadonlySet<string> = new Set(['2025-11-25', '2025-06-18', '2025-03-26']);
-
-const DEFAULT_MAX_SESSIONS = 1000;
-const DEFAULT_IDLE_MS = 30 * 60_000;
-
-/** The sessions of one endpoint. */
-export interface SessionTable {
-  /** The open session `id` names for this principal; `undefined` for an unknown, ended or someone else's id. */
-  find(id: string, auth: AuthInfo | undefined): HttpSession | undefined;
-  /** Serves an `initialize` POST: a new session when it succeeds (its id in `Mcp-Session-Id`). */
-  open(message: JSONRPCRequest, exchange: Exchange, auth: AuthInfo | undefined): Promise<Reply>;
-  /** Ends every session (requests in flight get an error, streams close). */
-  close(): Promise<void>;
-}
-
-/**
- * The session table of an endpoint serving `handler` (which must implement `connect`). Throws `RangeError` for
- * settings that are not positive integers.
- */
-export function createSessionTable(
-  handler: MessageHandler & Required<Pick<MessageHandler, 'connect'>>,
-  options: LegacySessionOptions,
-  onError: (error: unknown) => void,
-): SessionTable {
-  const max = positive(options.maxSessions ?? DEFAULT_MAX_SESSIONS, 'legacy.maxSessions');
-  const idleMs = positive(options.idleTimeoutMs ?? DEFAULT_IDLE_MS, 'legacy.idleTimeoutMs');
-  const sessions = new Map<string, HttpSession>();
-
-  /** Ends the session idle longest, to make room; false when every session is busy. */
-  const evict = async (): Promise<boolean> => {
-    let oldest: HttpSession | undefined;
-    for (const session of sessions.values()) {
-      if (session.idle && (oldest === undefined || session.lastActive < oldest.lastActive)) oldest = session;
-    }
-    if (oldest === undefined) return false;
-    await oldest.end();
-    return true;
-  };
-
-  return {
-    find(id, auth) {
-      const session = sessions.get(id);
-      return session !== undefined && session.principal === principalOf(auth) ? session : undefined;
-    },
-    async open(message, exchange, auth) {
-      if (sessions.size >= max && !(await evict())) {
-        return plain(503, errorBody(ErrorCode.InternalError, 'Service Unavailable: too many open sessions'));
-      }
-      const id = newSessionId();
-      const session = new HttpSession({ id, auth, idleMs, forget: () => sessions.delete(id), onError });
-      sessions.set(id, session);
-      try {
-        await session.start(handler, auth);
-      } catch (error) {
-        onError(error);
-        await session.end();
-        return plain(500, errorBody(ErrorCode.InternalError, 'Internal error'));
-      }
-      const { reply, response } = await session.initialize(message, exchange, auth);
-      if (response === undefined || !('result' in response)) {
-        await session.end(); // refused (a modern-only handler, bad params): no session
-        return response === undefined ? reply : withStatus(reply, statusOf(response));
-      }
-      return withHeader(reply, HeaderName.session.toLowerCase(), id);
-    },
-    async close() {
-      await Promise.all([...sessions.values()].map((session) => session.end()));
-    },
-  };
-}
+import type { Exchange } from './exchange.js';
+import { LEGACY_VERSIONS } from './legacy-era.js';
+import { type Pending, pendingPost } from './legacy-session-post.js';
+import { json, type Reply, refuse, statusOf } from './replies.js';
 
 /** How an {@link HttpSession} is set up. */
 export interface HttpSessionInit {
@@ -163,6 +72,11 @@ export class HttpSession {
     this.#backChannel = init.backChannel ?? true;
   }
 
+  /** True when `auth` names the principal that opened the session (a refreshed token keeps its principal). */
+  belongsTo(auth: AuthInfo | undefined): boolean {
+    return this.principal === principalOf(auth);
+  }
+
   /** True when nothing is in flight and no GET stream is open. */
   get idle(): boolean {
     return this.#pending.size === 0 && this.#stream === undefined;
@@ -185,15 +99,21 @@ export class HttpSession {
     void this.#connection.closed.then(() => this.end());
   }
 
-  /** Serves the session's `initialize`; `response` tells whether it succeeded. */
+  /**
+   * Serves the session's `initialize`. When the handler refuses it (a modern-only handler, bad params), the
+   * session ends and the reply carries the error's HTTP status; `ok` tells whether it succeeded.
+   */
   async initialize(
     message: JSONRPCRequest,
     exchange: Exchange,
     auth: AuthInfo | undefined,
-  ): Promise<{ reply: Reply; response: JSONRPCResponse | undefined }> {
+  ): Promise<{ reply: Reply; ok: boolean }> {
     const pending = this.request(message, exchange, auth);
     const reply = await pending.reply;
-    return { reply, response: pending.response };
+    const { response } = pending;
+    if (response !== undefined && 'result' in response) return { reply, ok: true };
+    await this.end();
+    return { reply: response === undefined ? reply : withStatus(reply, statusOf(response)), ok: false };
   }
 
   /** Serves one POST of the session: a request (its answer), or a notification or response (202). */
@@ -201,17 +121,17 @@ export class HttpSession {
     const version = exchange.headers.get('mcp-protocol-version');
     if (version !== null && !LEGACY_VERSIONS.has(version)) {
       const text = `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)} for a 2025-11-25 session`;
-      return plain(400, errorBody(ErrorCode.InvalidRequest, text));
+      return refuse(400, text);
     }
     const kind = messageKind(message);
     if (kind === undefined) {
-      return plain(400, errorBody(ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC message'));
+      return refuse(400, 'Invalid Request: not a JSON-RPC message');
     }
     if (kind === 'request') {
       const { id } = message as JSONRPCRequest;
       if (this.#pending.has(keyOf(id))) {
         const text = 'Invalid Request: id is already in use by a request in flight';
-        return plain(400, jsonRpcError(id, { code: ErrorCode.InvalidRequest, message: text }));
+        return json(400, jsonRpcError(id, { code: ErrorCode.InvalidRequest, message: text }));
       }
       return this.request(message as JSONRPCRequest, exchange, auth).reply;
     }
@@ -230,10 +150,7 @@ export class HttpSession {
   /** Opens the session's GET stream (409 when one is open: each message goes to one stream only). */
   listen(exchange: Exchange): Reply {
     if (this.#stream !== undefined) {
-      return plain(
-        409,
-        errorBody(ErrorCode.InvalidRequest, 'Conflict: the session already has a GET stream'),
-      );
+      return refuse(409, 'Conflict: the session already has a GET stream');
     }
     this.#touch();
     const stream = openEventStream(() => closed());
@@ -337,42 +254,11 @@ function principalOf(auth: AuthInfo | undefined): string {
     : JSON.stringify([auth.clientId ?? null, auth.issuer ?? null, auth.subject ?? null]);
 }
 
-/** 192 random bits as base64url: visible ASCII, unguessable. */
-function newSessionId(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(24));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
-}
-
 function keyOf(id: RequestId): string {
   return `${typeof id}:${String(id)}`;
-}
-
-function positive(value: number, name: string): number {
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(`"${name}" expected a positive integer, got ${String(value)}`);
-  }
-  return value;
-}
-
-function errorBody(code: number, message: string): JSONRPCResponse {
-  return jsonRpcError(undefined, { code, message });
-}
-
-function plain(status: number, body: unknown): PlainReply {
-  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
 /** `reply` with another status (a plain reply; an event stream keeps its 200). */
 export function withStatus(reply: Reply, status: number): Reply {
   return reply instanceof Response ? reply : { ...reply, status };
-}
-
-function withHeader(reply: Reply, name: string, value: string): Reply {
-  if (reply instanceof Response) {
-    reply.headers.set(name, value);
-    return reply;
-  }
-  return { ...reply, headers: { ...reply.headers, [name]: value } };
 }

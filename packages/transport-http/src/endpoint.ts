@@ -1,0 +1,120 @@
+// The 2026-07-28 endpoint: every message its own POST, checked, handed to the handler, answered in JSON or SSE.
+import {
+  ErrorCode,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  jsonRpcError,
+  type MessageHandler,
+} from '@boomerang/protocol';
+import { answer, deliver } from './answer.js';
+import type { Exchange } from './exchange.js';
+import { type HostPolicy, hostPolicyViolation } from './guard.js';
+import { type Admission, type Authenticate, Inbound, type Layer, type Next } from './inbound.js';
+import { json, type Reply, refuse } from './replies.js';
+import { type ToolSchemaSource, validateHeaders } from './validate.js';
+
+/** Options of the 2026-07-28 endpoint (see `HttpHandlerOptions`, which adds the 2025-11-25 era's). */
+export interface EndpointOptions extends HostPolicy {
+  /**
+   * Authenticates every request before its body is read. Return the principal (it reaches the handler as
+   * `ctx.auth` and binds sealed request state), `undefined` for an anonymous request, or a `Response` to send
+   * as is (401 with `WWW-Authenticate: Bearer resource_metadata=…`, 403 `insufficient_scope`).
+   */
+  readonly authenticate?: Authenticate | undefined;
+  /** Largest accepted body in bytes (default 4 MiB); larger ones get 413 without being read further. */
+  readonly maxBodyBytes?: number | undefined;
+  /**
+   * Where the `x-mcp-header` declarations of tools come from, to validate `Mcp-Param-*` headers of `tools/call`
+   * against the body: the tool list, or a lookup by name (sync or async). Without it, the handler's own
+   * `toolSchema(name)` is used when it has one (`McpServer` does); otherwise `Mcp-Param-*` headers are not
+   * checked (the standard headers always are).
+   */
+  readonly tools?: ToolSchemaSource | undefined;
+  /** Receives errors that never reach the wire (a handler or `authenticate` that threw). Default `console.error`. */
+  readonly onError?: ((error: unknown) => void) | undefined;
+}
+
+/** @internal An endpoint: an exchange in, its answer out; `close()` ends what its layers keep. */
+export interface Endpoint {
+  (exchange: Exchange): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
+
+/** @internal Where errors that never reach the wire go when `onError` is not given. */
+export const logError = (error: unknown): void => console.error('[transport-http]', error);
+
+/**
+ * @internal The 2026-07-28 endpoint serving `handler`, with `layers` around its pipeline (the first one
+ * outermost). Every exchange is first held against the Host/Origin allow-lists (403); then the layers see it;
+ * then the pipeline refuses anything but POST (405, `Allow: POST`), authenticates, receives the message (see
+ * {@link Inbound.receive}), refuses what is not one request or notification (400 `-32600`) and request-metadata
+ * headers that are missing or disagree with the body (400 `-32020`), and hands the message to the handler: a
+ * notification answers 202, a request JSON or an event stream (see `answer`).
+ * Throws `TypeError` for a `handler` without `handle`, `RangeError` for a bad `maxBodyBytes`.
+ */
+export function createEndpoint(
+  handler: MessageHandler,
+  options: EndpointOptions = {},
+  layers: readonly Layer[] = [],
+): Endpoint {
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  if (!Number.isSafeInteger(maxBody) || maxBody < 0) {
+    throw new RangeError(`"maxBodyBytes" expected a non-negative integer, got ${String(maxBody)}`);
+  }
+  if (typeof handler?.handle !== 'function') {
+    throw new TypeError('"handler" expected a MessageHandler (an object with handle(message, ctx))');
+  }
+  const onError = options.onError ?? logError;
+  const tools = options.tools ?? toolSchemasOf(handler);
+  const admission: Admission = { authenticate: options.authenticate, maxBody, onError };
+
+  const pipeline = async (inbound: Inbound): Promise<Reply> => {
+    const { exchange } = inbound;
+    if (exchange.method !== 'POST') return refuse(405, 'Method not allowed: use POST', { allow: 'POST' });
+    const received = await inbound.receive();
+    if (!received.ok) return received.reply;
+    const { message, kind, auth } = received;
+    if (kind !== 'request' && kind !== 'notification') {
+      return refuse(400, 'Invalid Request: the body must be a JSON-RPC request or notification');
+    }
+    const id = kind === 'request' ? (message as JSONRPCRequest).id : undefined;
+    let mismatch: string | undefined;
+    try {
+      mismatch = await validateHeaders(exchange.headers, message as JSONRPCRequest, kind, tools);
+    } catch (error) {
+      onError(error); // the `tools` lookup (or the handler's `toolSchema`) threw
+      return json(500, jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' }));
+    }
+    if (mismatch !== undefined) {
+      return json(400, jsonRpcError(id, { code: ErrorCode.HeaderMismatch, message: mismatch }));
+    }
+    return kind === 'request'
+      ? answer(handler, message as JSONRPCRequest, exchange, auth, onError)
+      : deliver(handler, message as JSONRPCNotification, exchange, auth, onError);
+  };
+
+  const serve = layers.reduceRight<Next>((next, layer) => (inbound) => layer.serve(inbound, next), pipeline);
+  const endpoint = (exchange: Exchange): Promise<Reply> => {
+    const forbidden = hostPolicyViolation(exchange.headers, exchange.url, options);
+    if (forbidden !== undefined) return Promise.resolve(refuse(403, forbidden));
+    return serve(new Inbound(exchange, admission));
+  };
+  const close = async (): Promise<void> => {
+    await Promise.all(layers.map((layer) => layer.close()));
+  };
+  return Object.assign(endpoint, { close });
+}
+
+/**
+ * The tool lookup of a handler that describes its tools ({@link MessageHandler.toolSchema}, as `McpServer`
+ * does), for when no `tools` option is given; `undefined` when it does not.
+ */
+function toolSchemasOf(handler: MessageHandler): ToolSchemaSource | undefined {
+  if (typeof handler.toolSchema !== 'function') return undefined;
+  return (name) => {
+    const tool = handler.toolSchema?.(name);
+    return tool === undefined ? undefined : { name, inputSchema: tool.inputSchema };
+  };
+}

@@ -1,0 +1,162 @@
+// 2025-11-25 sessions on the Streamable HTTP endpoint: the session table, and the layer that hands it the
+// exchanges of sessions. An `initialize` POST without `Mcp-Session-Id` opens a session; a POST, GET or DELETE
+// naming one is served by it. Modern (2026-07-28) traffic passes through untouched.
+import { type AuthInfo, ErrorCode, type JSONRPCRequest, type MessageHandler } from '@boomerang/protocol';
+import type { Exchange } from './exchange.js';
+import { HeaderName } from './headers.js';
+import type { Layer } from './inbound.js';
+import { isInitialize, isModern } from './legacy-era.js';
+import { HttpSession } from './legacy-session.js';
+import { accepts } from './negotiation.js';
+import { type PlainReply, type Reply, refuse } from './replies.js';
+
+/** Settings of the 2025-11-25 side of an endpoint (`HttpHandlerOptions.legacy`). */
+export interface LegacySessionOptions {
+  /**
+   * `true` (default): `initialize` opens a session (`Mcp-Session-Id`), whose server→client requests travel on
+   * its POSTs' event streams. `false`: stateless, for fleets without sticky routing: no session ids, every
+   * request served on its own, and a server→client request (a resolver that asks) fails at once with a clear
+   * error, since there is nobody to ask.
+   */
+  readonly sessions?: boolean | undefined;
+  /**
+   * Most sessions open at once (default 1,000). When the table is full, `initialize` ends the session that has
+   * been idle longest (no request in flight, no GET stream); when none is idle, it is refused with 503.
+   */
+  readonly maxSessions?: number | undefined;
+  /** A session with no request in flight and no GET stream open for this long is ended (default 30 minutes). */
+  readonly idleTimeoutMs?: number | undefined;
+}
+
+const DEFAULT_MAX_SESSIONS = 1000;
+const DEFAULT_IDLE_MS = 30 * 60_000;
+
+/** The sessions of one endpoint. */
+export interface SessionTable {
+  /** The open session `id` names for this principal; `undefined` for an unknown, ended or someone else's id. */
+  find(id: string, auth: AuthInfo | undefined): HttpSession | undefined;
+  /** Serves an `initialize` POST: a new session when it succeeds (its id in `Mcp-Session-Id`). */
+  open(message: JSONRPCRequest, exchange: Exchange, auth: AuthInfo | undefined): Promise<Reply>;
+  /** Ends every session (requests in flight get an error, streams close). */
+  close(): Promise<void>;
+}
+
+/**
+ * The layer serving 2025-11-25 sessions: a POSTed 2025-11-25 message naming a session goes to it (404 when it
+ * names none of this principal's), an `initialize` without one opens a session; a GET naming a session opens
+ * its stream (406 unless `Accept` allows `text/event-stream`), a DELETE ends it. Everything else, and a GET or
+ * DELETE naming no open session (the modern 405), goes on to `next`.
+ */
+export function sessionLayer(sessions: SessionTable): Layer {
+  return {
+    async serve(inbound, next) {
+      const { exchange } = inbound;
+      const id = exchange.headers.get(HeaderName.session);
+      if (exchange.method === 'POST') {
+        const received = await inbound.receive();
+        if (!received.ok || isModern(received.message)) return next(inbound);
+        const { message, auth } = received;
+        if (id !== null) {
+          const session = sessions.find(id, auth);
+          return session === undefined ? sessionNotFound() : session.post(message, exchange, auth);
+        }
+        return isInitialize(message) ? sessions.open(message, exchange, auth) : next(inbound);
+      }
+      if (id === null || (exchange.method !== 'GET' && exchange.method !== 'DELETE')) return next(inbound);
+      const who = await inbound.authenticate();
+      if (!who.ok) return who.reply;
+      const session = sessions.find(id, who.auth);
+      // No such session: the modern answer (a 2025-11-25 client learns of the end from its next POST's 404).
+      if (session === undefined) return next(inbound);
+      if (exchange.method === 'DELETE') {
+        await session.end();
+        return { status: 200, headers: {}, body: null };
+      }
+      if (!accepts(exchange.headers.get('accept'), 'text/event-stream')) {
+        return refuse(406, 'Not Acceptable: Accept must allow text/event-stream');
+      }
+      return session.listen(exchange);
+    },
+    close: () => sessions.close(),
+  };
+}
+
+/** 404 for a session id that names no open session of this principal: the client must `initialize` again. */
+function sessionNotFound(): PlainReply {
+  return refuse(404, 'Not Found: no such session (it ended, or never existed); send initialize again');
+}
+
+/**
+ * The session table of an endpoint serving `handler` (which must implement `connect`). Throws `RangeError` for
+ * settings that are not positive integers.
+ */
+export function createSessionTable(
+  handler: MessageHandler & Required<Pick<MessageHandler, 'connect'>>,
+  options: LegacySessionOptions,
+  onError: (error: unknown) => void,
+): SessionTable {
+  const max = positive(options.maxSessions ?? DEFAULT_MAX_SESSIONS, 'legacy.maxSessions');
+  const idleMs = positive(options.idleTimeoutMs ?? DEFAULT_IDLE_MS, 'legacy.idleTimeoutMs');
+  const sessions = new Map<string, HttpSession>();
+
+  /** Ends the session idle longest, to make room; false when every session is busy. */
+  const evict = async (): Promise<boolean> => {
+    let oldest: HttpSession | undefined;
+    for (const session of sessions.values()) {
+      if (session.idle && (oldest === undefined || session.lastActive < oldest.lastActive)) oldest = session;
+    }
+    if (oldest === undefined) return false;
+    await oldest.end();
+    return true;
+  };
+
+  return {
+    find(id, auth) {
+      const session = sessions.get(id);
+      return session?.belongsTo(auth) === true ? session : undefined;
+    },
+    async open(message, exchange, auth) {
+      if (sessions.size >= max && !(await evict())) {
+        return refuse(503, 'Service Unavailable: too many open sessions', {}, ErrorCode.InternalError);
+      }
+      const id = newSessionId();
+      const session = new HttpSession({ id, auth, idleMs, forget: () => sessions.delete(id), onError });
+      sessions.set(id, session);
+      try {
+        await session.start(handler, auth);
+      } catch (error) {
+        onError(error);
+        await session.end();
+        return refuse(500, 'Internal error', {}, ErrorCode.InternalError);
+      }
+      const { reply, ok } = await session.initialize(message, exchange, auth);
+      return ok ? withHeader(reply, HeaderName.session.toLowerCase(), id) : reply;
+    },
+    async close() {
+      await Promise.all([...sessions.values()].map((session) => session.end()));
+    },
+  };
+}
+
+/** 192 random bits as base64url: visible ASCII, unguessable. */
+function newSessionId(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(24));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+function positive(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`"${name}" expected a positive integer, got ${String(value)}`);
+  }
+  return value;
+}
+
+function withHeader(reply: Reply, name: string, value: string): Reply {
+  if (reply instanceof Response) {
+    reply.headers.set(name, value);
+    return reply;
+  }
+  return { ...reply, headers: { ...reply.headers, [name]: value } };
+}

@@ -1,0 +1,72 @@
+// The 2025-11-25 era of the endpoint, as layers around the 2026-07-28 pipeline: sessions (the default:
+// legacy-sessions.ts), stateless serving (`legacy: { sessions: false }`: legacy-stateless.ts), and for 2025-11-25
+// clients of a 2026-07-28-only endpoint, the handler's answer to their `initialize`.
+import type { MessageHandler } from '@boomerang/protocol';
+import { answer } from './answer.js';
+import type { Layer } from './inbound.js';
+import { isInitialize, isModern } from './legacy-era.js';
+import { createSessionTable, type LegacySessionOptions, sessionLayer } from './legacy-sessions.js';
+import { statelessLayer } from './legacy-stateless.js';
+
+/** Settings of `HttpHandlerOptions.legacy`. */
+export type LegacySetting = boolean | LegacySessionOptions | undefined;
+
+/** The option of `createHttpHandler` that serves the 2025-11-25 era. */
+export interface LegacyOptions {
+  /**
+   * 2025-11-25 clients, served beside 2026-07-28 ones on the same endpoint when the handler implements `connect`
+   * (`Server` and `McpServer` do). On by default (`true`, or settings): an `initialize` POST opens a session
+   * (`Mcp-Session-Id` in its answer) served as one stream connection of the handler, so the session's
+   * server→client requests (a resolver's elicitation, sampling, roots) travel on the event stream of the POST
+   * that caused them and the client's answers come back as POSTs; `GET` opens the session's stream for the rest,
+   * `DELETE` ends it, an unknown or ended session is 404. Requests without a session id, and any request whose
+   * `_meta` names a 2026-07-28 protocol version, keep the modern answers. Sessions live in this process: put
+   * several processes behind sticky routing. `false`: 2026-07-28 only (GET/DELETE 405, `Mcp-Session-Id`
+   * ignored, `initialize` gets the handler's error naming the supported versions).
+   */
+  readonly legacy?: LegacySetting;
+}
+
+type Connectable = MessageHandler & Required<Pick<MessageHandler, 'connect'>>;
+
+/**
+ * The layers of the 2025-11-25 era for `setting`, outermost first: sessions; or stateless serving and then
+ * {@link initializeLayer}; or, for `false` and a handler without `connect`, {@link initializeLayer} alone.
+ * Throws `TypeError` for a setting of the wrong type, `RangeError` for bad numbers.
+ */
+export function legacyLayers(
+  handler: MessageHandler,
+  setting: LegacySetting,
+  onError: (error: unknown) => void,
+): Layer[] {
+  if (setting === false || typeof handler?.connect !== 'function') return [initializeLayer(handler, onError)];
+  if (setting !== undefined && setting !== true && (typeof setting !== 'object' || setting === null)) {
+    throw new TypeError('"legacy" expected a boolean or { sessions?, maxSessions?, idleTimeoutMs? }');
+  }
+  const options = setting === undefined || setting === true ? {} : setting;
+  if (options.sessions !== undefined && typeof options.sessions !== 'boolean') {
+    throw new TypeError(`"legacy.sessions" expected a boolean, got ${typeof options.sessions}`);
+  }
+  const connectable = handler as Connectable;
+  if (options.sessions === false) {
+    return [statelessLayer(connectable, onError), initializeLayer(handler, onError)];
+  }
+  // Sessions take every 2025-11-25 `initialize` themselves.
+  return [sessionLayer(createSessionTable(connectable, options, onError))];
+}
+
+/**
+ * A 2025-11-25 `initialize` that no session or stateless layer took sends none of the 2026-07-28 headers: it
+ * goes to the handler as is (no header check), whose answer names the versions it supports.
+ */
+function initializeLayer(handler: MessageHandler, onError: (error: unknown) => void): Layer {
+  return {
+    async serve(inbound, next) {
+      if (inbound.exchange.method !== 'POST') return next(inbound);
+      const received = await inbound.receive();
+      if (!received.ok || !isInitialize(received.message) || isModern(received.message)) return next(inbound);
+      return answer(handler, received.message, inbound.exchange, received.auth, onError);
+    },
+    close: async () => {},
+  };
+}
