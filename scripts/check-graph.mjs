@@ -3,9 +3,11 @@
 //   own `#` subpath imports);
 // - its package.json `dependencies` stay inside that row;
 // - nobody deep-imports another package (only the subpaths its `exports` map declares);
-// - test files import only their own package, its dependencies and its devDependencies.
-import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+// - test files import only their own package, its dependencies and its devDependencies;
+// - no two files of one package import each other, directly or around a circle (type-only imports and
+//   re-exports count: a circle of types is still two ideas that cannot be read apart).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { filesBelow, root, workspacePackages } from './workspace.mjs';
 
 const graph = JSON.parse(readFileSync(join(root, 'scripts/package-graph.json'), 'utf8'));
@@ -83,6 +85,67 @@ for (const pkg of packages) {
         );
       }
     }
+  }
+}
+
+/** The source file a relative specifier names (`./x.js` → `./x.ts`, a folder → its index), or undefined. */
+function resolveRelative(from, specifier) {
+  const base = resolve(dirname(from), specifier);
+  const candidates = [base, base.replace(/\.(m?)js$/, '.$1ts'), `${base}.ts`, join(base, 'index.ts')];
+  return candidates.find((candidate) => existsSync(candidate) && /\.(m?ts|m?js)$/.test(candidate));
+}
+
+/** The circles (strongly connected components of more than one file, or a file importing itself). */
+function importCircles(files) {
+  const edges = new Map();
+  for (const file of files) {
+    const targets = new Set();
+    for (const m of readFileSync(file, 'utf8').matchAll(specifierRe)) {
+      const specifier = m[1] ?? m[2] ?? m[3];
+      if (!specifier?.startsWith('.')) continue;
+      const target = resolveRelative(file, specifier);
+      if (target !== undefined && files.includes(target)) targets.add(target);
+    }
+    edges.set(file, [...targets]);
+  }
+  // Tarjan's algorithm, iteratively deep enough for any package.
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const circles = [];
+  const visit = (file) => {
+    index.set(file, counter);
+    low.set(file, counter++);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of edges.get(file)) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file), low.get(next)));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file), index.get(next)));
+    }
+    if (low.get(file) === index.get(file)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== file);
+      if (component.length > 1 || edges.get(file).includes(file)) circles.push(component);
+    }
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return circles;
+}
+
+for (const pkg of packages) {
+  const files = filesBelow(join(pkg.dir, 'src'), (f) => /\.(m?ts|m?js)$/.test(f) && !f.endsWith('.d.ts'));
+  for (const circle of importCircles(files)) {
+    const names = circle.map((file) => relative(root, file)).sort();
+    problems.push(`${pkg.manifest.name}: import cycle between ${names.join(', ')}`);
   }
 }
 
