@@ -1,3 +1,5 @@
+import { encode } from 'jose/base64url';
+
 /** A PKCE pair (RFC 7636): the secret `verifier` and its S256 `challenge`. */
 export interface Pkce {
   readonly verifier: string;
@@ -5,12 +7,8 @@ export interface Pkce {
   readonly method: 'S256';
 }
 
-/** Unpadded base64url of `bytes` (RFC 4648 §5). */
-export function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+/** Unpadded base64url of `bytes` (RFC 4648 §5), as `jose` writes it for every JWT. */
+export const base64url: (bytes: Uint8Array) => string = encode;
 
 /** 32 random bytes as base64url (256 bits): `state` values and PKCE verifiers. */
 export function randomToken(): string {

@@ -138,12 +138,10 @@ export function createSessionTable(
   };
 }
 
-/** 192 random bits as base64url: visible ASCII, unguessable. */
+/** 192 random bits in hex: visible ASCII, unguessable. */
 function newSessionId(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(24));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function positive(value: number, name: string): number {
