@@ -29,6 +29,8 @@ export {
 } from './errors.js';
 // --- extensions
 export { type ExtensionCapabilities, extensionSettings, hasExtension } from './extensions.js';
+// --- argument guards
+export { argumentError, describeType } from './guards.js';
 export { MessageQueue, type MessageQueueHooks } from './message-queue.js';
 export type {
   AuthInfo,

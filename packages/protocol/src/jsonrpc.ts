@@ -1,4 +1,5 @@
 import { ErrorCode, type JsonRpcErrorObject, McpError } from './errors.js';
+import { argumentError } from './guards.js';
 import type {
   JSONRPCErrorResponse,
   JSONRPCMessage,
@@ -168,26 +169,6 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   if (typeof value !== 'object' || value === null) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
-}
-
-/**
- * @internal The one `TypeError` template for wrong arguments: `"name" expected <what>, got <type>`.
- * Values are described by type only, so a secret passed by mistake never reaches a log.
- */
-export function argumentError(name: string, expected: string, got: unknown): TypeError {
-  return new TypeError(`"${name}" expected ${expected}, got ${describeType(got)}`);
-}
-
-/** A short type name for error messages (`null`, `array`, `Uint8Array`, `number`…). */
-function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'object') {
-    const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor
-      ?.name;
-    return typeof name === 'string' && name !== 'Object' ? name : 'object';
-  }
-  return typeof value;
 }
 
 type Classified = JSONRPCMessageKind | { problem: string };

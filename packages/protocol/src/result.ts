@@ -1,4 +1,5 @@
-import { argumentError, isPlainObject } from './jsonrpc.js';
+import { argumentError } from './guards.js';
+import { isPlainObject } from './jsonrpc.js';
 import type {
   CreateMessageRequest,
   CreateMessageRequestParams,

@@ -1,7 +1,6 @@
 import type { ClientCapabilities, InputRequests, ServerCapabilities } from '@boomerang/protocol';
+import { isPlainObject as isObject } from '@boomerang/protocol';
 import type { ServerHandlers } from './types.js';
-
-import { isPlainObject as isObject } from './util.js';
 
 type JsonObject = Record<string, unknown>;
 

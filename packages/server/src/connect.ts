@@ -3,6 +3,7 @@ import {
   CancellableHandleContext,
   ErrorCode,
   type HandleContext,
+  isPlainObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
   jsonRpcError,
@@ -14,7 +15,6 @@ import {
   type Transport,
 } from '@boomerang/protocol';
 import type { LogFn } from './types.js';
-import { isPlainObject } from './util.js';
 
 /**
  * Options of `server.connect(transport, options)`: `auth`, the principal every request on this connection is

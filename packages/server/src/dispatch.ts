@@ -8,6 +8,7 @@ import {
   type Implementation,
   type InputResponses,
   InputResponsesSchema,
+  isPlainObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
   jsonRpcError,
@@ -34,7 +35,6 @@ import { METHODS, type MethodSpec } from './methods.js';
 import { finishResult } from './result.js';
 import type { RequestStateBinding, RequestStateEnvelope } from './sealed.js';
 import type { Handler } from './types.js';
-import { isPlainObject } from './util.js';
 
 /** The one wire error for every `requestState` that fails to open (the reason goes to the log only). */
 const INVALID_REQUEST_STATE = 'Invalid or expired requestState';

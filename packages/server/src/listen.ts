@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   type HandleContext,
+  isPlainObject,
   type JSONRPCNotification,
   McpError,
   MetaKey,
@@ -15,7 +16,6 @@ import {
   type Unsubscribe,
 } from './notifications.js';
 import type { LogFn } from './types.js';
-import { isPlainObject } from './util.js';
 
 /** What serving one `subscriptions/listen` needs. */
 export interface ListenInit {

@@ -5,6 +5,7 @@ import {
   type Implementation,
   type InputRequests,
   InputRequestsSchema,
+  isPlainObject,
   McpError,
   MetaKey,
   type Result,
@@ -19,7 +20,6 @@ import type { ResultTypeRule } from './custom-methods.js';
 import type { ResultSpec } from './methods.js';
 import type { RequestStateBinding, RequestStateEnvelope } from './sealed.js';
 import type { CacheHints } from './types.js';
-import { copyMembers, isPlainObject } from './util.js';
 
 /** What finishing a result needs to know about the request and the server. */
 export interface FinishContext {
@@ -205,4 +205,25 @@ function inputRequiredIssues(
 
 function within(member: string, issues: readonly SchemaIssue[]): SchemaIssue[] {
   return issues.map((issue) => ({ ...issue, path: [member, ...issue.path] }));
+}
+
+/**
+ * A shallow copy of `value`'s own enumerable string-keyed members, as a spread makes it (an own `"__proto__"`
+ * member stays a member; symbol members, which JSON never sends, are left out). For copies that then get new
+ * members: on Node 20's V8, adding members to a spread copy is several times slower than to this one.
+ */
+export function copyMembers(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const member = value[key];
+    if (key === '__proto__') {
+      Object.defineProperty(out, key, {
+        value: member,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else out[key] = member;
+  }
+  return out;
 }

@@ -4,6 +4,7 @@ import {
   type HandleContext,
   type Implementation,
   ImplementationSchema,
+  isPlainObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
   type MessageHandler,
@@ -32,7 +33,6 @@ import type {
   ServerHandlers,
   ServerOptions,
 } from './types.js';
-import { isPlainObject } from './util.js';
 
 const OPTION_NAMES: ReadonlySet<string> = new Set([
   ...HANDLER_NAMES,

@@ -1,6 +1,3 @@
-// The one plain-object check lives in @boomerang/protocol; server modules import it from here.
-export { isPlainObject } from '@boomerang/protocol';
-
 /**
  * A shallow copy of `value`'s own enumerable string-keyed members, as a spread makes it (an own `"__proto__"`
  * member stays a member; symbol members, which JSON never sends, are left out). For copies that then get new

@@ -1,12 +1,13 @@
 // zod object → the `requestedSchema` of a form elicitation: the flat, primitive-only JSON Schema subset a client
 // can render as a form (spec: ElicitRequestFormParams.requestedSchema, PrimitiveSchemaDefinition).
 import {
+  argumentError,
   type ElicitRequestFormParams,
+  isPlainObject,
   type PrimitiveSchemaDefinition,
   PrimitiveSchemaDefinitionSchema,
 } from '@boomerang/protocol';
 import { z } from 'zod';
-import { argumentError, isPlainObject } from './util.js';
 
 /** A form's requested schema, as published to the client. */
 export type RequestedSchema = ElicitRequestFormParams['requestedSchema'];

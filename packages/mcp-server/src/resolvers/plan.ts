@@ -1,9 +1,10 @@
 // planResolvers: a registration's `resolve` map, checked once and flattened into the graph `runResolvers` walks.
+
+import { argumentError, describeType, isPlainObject } from '@boomerang/protocol';
 import type { RequestContext } from '@boomerang/server';
 import { ResolverGraphError } from './errors.js';
 import { type ResolverImpl, resolverOf } from './resolver.js';
 import type { AnyResolver } from './types.js';
-import { argumentError, describeType, isPlainObject } from './util.js';
 
 /**
  * Default cap on a call's recorded request state: 20 KiB of plaintext JSON. Sealing adds a tag byte, claims and

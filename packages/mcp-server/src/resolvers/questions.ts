@@ -1,6 +1,7 @@
 // Questions: what a resolver returns when only the client can supply its value. Each renders to one input
 // request and knows how to read (validate) the client's answer to it.
 import {
+  argumentError,
   type CreateMessageRequestParams,
   CreateMessageResultSchema,
   createMessageRequest,
@@ -23,7 +24,6 @@ import type {
   QuestionKind,
   SampleAnswer,
 } from './types.js';
-import { argumentError } from './util.js';
 
 /**
  * How an answer reads: a value (and what to record in the state for later rounds), a refusal the consumer did

@@ -1,5 +1,7 @@
 // `resolver(spec, fn)`: the builder of dependencies. The returned object is an opaque handle; what it does lives
 // in a module-private WeakMap, so a resolver cannot be forged or altered after it is built.
+
+import { argumentError, isPlainObject } from '@boomerang/protocol';
 import type { RequestContext } from '@boomerang/server';
 import type {
   InputCheck,
@@ -10,7 +12,6 @@ import type {
   ResolverSpec,
   ResolverUses,
 } from './types.js';
-import { argumentError, isPlainObject } from './util.js';
 
 /** The run-time side of a {@link Resolver}. */
 export interface ResolverImpl {

@@ -2,11 +2,13 @@
 // previous round asked for, and either hands back all values or one InputRequiredResult with every question
 // that can be asked now.
 import {
+  argumentError,
   ErrorCode,
   type InputRequest,
   type InputRequiredResult,
   type InputResponses,
   inputRequired,
+  isPlainObject,
   McpError,
 } from '@boomerang/protocol';
 import type { RequestContext } from '@boomerang/server';
@@ -14,7 +16,6 @@ import { ResolutionError } from './errors.js';
 import { type PlanNode, planOf, type ResolverPlan } from './plan.js';
 import { type AnswerRead, type QuestionImpl, questionOf } from './questions.js';
 import { decodeState, encodeState, type RecordedAnswer, utf8Length } from './state.js';
-import { argumentError, isPlainObject } from './util.js';
 
 /**
  * The outcome of a round: every resolved value by its name in the `resolve` map, or the `InputRequiredResult`

@@ -19,9 +19,10 @@
 //
 // The state is authenticated by the server's envelope before it reaches us, so a state that does not parse
 // reads as "no progress" (e.g. a rolling deploy across format versions): everything is asked again.
+
+import { isPlainObject } from '@boomerang/protocol';
 import { canonicalJson, encodeBase64Url } from '@boomerang/seal';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { isPlainObject } from './util.js';
 
 /** The state format version; a state with another version reads as empty. */
 export const STATE_VERSION = 1;

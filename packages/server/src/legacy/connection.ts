@@ -3,12 +3,12 @@
 // lifetime. The transport is wrapped so that the client's responses to server→client requests reach the
 // session instead of the core (which never expects responses).
 import type { JSONRPCMessage, JSONRPCResponse, SubscriptionFilter, Transport } from '@boomerang/protocol';
+import { isPlainObject } from '@boomerang/protocol';
 import type { ServeRequest } from '../connect.js';
 import type { ServerCore } from '../core.js';
 import { serveRequest } from '../dispatch.js';
 import type { Unsubscribe } from '../notifications.js';
 import type { ServerOptions } from '../types.js';
-import { isPlainObject } from '../util.js';
 import { initializeSession, type LegacySettings, legacyCapabilities, serveLegacyRequest } from './serve.js';
 import type { LegacySession } from './session.js';
 

@@ -9,6 +9,7 @@ import {
   type HandleContext,
   type InputRequest,
   type InputResponses,
+  isPlainObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
   jsonRpcError,
@@ -27,7 +28,6 @@ import {
 import type { ServerCore } from '../core.js';
 import { currentCapabilities } from '../discover.js';
 import { serveRequest } from '../dispatch.js';
-import { isPlainObject } from '../util.js';
 import { LegacySession, type SessionSend } from './session.js';
 
 /** The legacy settings of a server, checked (see `ServerOptions.legacy`). */

@@ -5,6 +5,7 @@ import {
   ErrorCode,
   type Implementation,
   type InputRequest,
+  isPlainObject,
   type JSONRPCMessage,
   type JSONRPCResponse,
   type LoggingLevel,
@@ -12,7 +13,6 @@ import {
   type RequestId,
 } from '@boomerang/protocol';
 import { describeCapabilities, missingClientCapabilities } from '../capabilities.js';
-import { isPlainObject } from '../util.js';
 
 /** Sends one message on the session's connection (a request of the back-channel, or a notification). */
 export type SessionSend = (message: JSONRPCMessage, relatedRequestId?: RequestId) => Promise<void>;
