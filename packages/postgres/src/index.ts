@@ -1,0 +1,4 @@
+/** Greets `name`; replace with the package's real API. */
+export function hello(name: string): string {
+  return `hello, ${name}`;
+}
