@@ -73,6 +73,26 @@ export function cliArgs(paths: SuitePaths, args: readonly string[]): string[] {
   return ['--import', paths.preload, paths.cli, ...args];
 }
 
+/**
+ * Extension scenarios the CLI does not list for a revision (`--suite all` leaves them out), run by name with
+ * `--force` on the server leg at 2026-07-28: the ten of the tasks extension (`io.modelcontextprotocol/tasks`).
+ */
+export const EXTENSION_SCENARIOS: Readonly<Record<SpecVersion, readonly string[]>> = {
+  '2026-07-28': [
+    'tasks-lifecycle',
+    'tasks-capability-negotiation',
+    'tasks-wire-fields',
+    'tasks-request-state-removal',
+    'tasks-mrtr-input',
+    'tasks-request-headers',
+    'tasks-dispatch-and-envelope',
+    'tasks-status-notifications',
+    'tasks-required-task-error',
+    'tasks-mrtr-composition',
+  ],
+  '2025-11-25': [],
+};
+
 /** The scenario names the CLI lists for one leg at `version` (what `--suite all` runs). */
 export async function listScenarios(
   paths: SuitePaths,
