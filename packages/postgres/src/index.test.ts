@@ -3,6 +3,6 @@ import * as api from './index.js';
 
 describe('@boomerang/postgres', () => {
   it('exports exactly its public API', () => {
-    expect(Object.keys(api).sort()).toEqual(['hello']);
+    expect(Object.keys(api).sort()).toEqual(['MIGRATIONS', 'migrate', 'postgresTaskStore']);
   });
 });
