@@ -30,14 +30,14 @@ describe('README examples', () => {
         id: 1,
         method: 'tools/call',
         params: { name: 'print_run', _meta: meta },
-      })) as { result: { taskId: string } };
+      })) as unknown as { result: { taskId: string } };
       await tasks.idle();
       const got = (await mcp.handle({
         jsonrpc: '2.0',
         id: 2,
         method: 'tasks/get',
         params: { taskId: created.result.taskId, _meta: meta },
-      })) as { result: Record<string, unknown> };
+      })) as unknown as { result: Record<string, unknown> };
       expect(got.result).toMatchObject({ status: 'completed', result: { content: [{ text: 'Printed' }] } });
     } finally {
       await tasks.close();
