@@ -1,7 +1,9 @@
 import { McpServer, type McpServerOptions } from '@boomerang/mcp-server';
+import { createTasks, memoryTaskStore, type TaskStore } from '@boomerang/tasks';
 import { registerPrompts, registerResources } from './fixtures/content.js';
 import { registerLegacyEraTools } from './fixtures/legacy-era.js';
 import { registerMrtr } from './fixtures/mrtr.js';
+import { registerTasks } from './fixtures/tasks.js';
 import { registerTools, registerTriggers } from './fixtures/tools.js';
 
 /**
@@ -11,15 +13,22 @@ import { registerTools, registerTriggers } from './fixtures/tools.js';
  * declarations of `Mcp-Param-*` headers through `mcp.toolSchema(name)`.
  */
 export function createEverythingServer(
-  options: { readonly logger?: McpServerOptions['logger'] } = {},
+  options: { readonly logger?: McpServerOptions['logger']; readonly taskStore?: TaskStore } = {},
 ): McpServer {
+  // The task fixtures' tasks (io.modelcontextprotocol/tasks); conformance runs need nothing to outlive the process.
+  const tasks = createTasks({ store: options.taskStore ?? memoryTaskStore(), pollIntervalMs: 200 });
   const mcp = new McpServer(
     { name: 'boomerang-everything', version: '0.0.0' },
     // `logging`: tools log through `ctx.log` (per request's logLevel in 2026-07-28, `logging/setLevel` in 2025-11-25).
-    { capabilities: { logging: {} }, ...(options.logger === undefined ? {} : { logger: options.logger }) },
+    {
+      capabilities: { logging: {} },
+      tasks,
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+    },
   );
   registerTools(mcp);
   registerMrtr(mcp);
+  registerTasks(mcp);
   registerLegacyEraTools(mcp);
   const simplePrompt = registerPrompts(mcp);
   registerResources(mcp);

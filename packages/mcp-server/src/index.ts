@@ -60,10 +60,14 @@ export type {
   ResourceTemplateConfig,
   StaticResourceHandler,
   StructuredToolResult,
+  TaskSupport,
   ToolConfig,
   ToolHandler,
   ToolMetadata,
   ToolResult,
   ToolReturn,
+  ToolTaskPolicy,
+  ToolTaskStart,
+  ToolTasks,
 } from './types.js';
 export type { TemplateVariables } from './uri-template.js';

@@ -15,6 +15,7 @@ import {
   type RequestContext,
   Server,
   type ServerConnection,
+  type ServerHandlers,
 } from '@boomerang/server';
 import { featureCapabilities } from './capabilities.js';
 import { complete } from './completion.js';
@@ -34,7 +35,7 @@ import {
   templateEntry,
 } from './resources.js';
 import { requestStateEnvelope } from './security.js';
-import { callTool, describeTool, TOOL_META_KEYS, type ToolEntry, toolEntry } from './tools.js';
+import { askFirst, callTool, describeTool, TOOL_META_KEYS, type ToolEntry, toolEntry } from './tools.js';
 import type {
   AnyObjectSchema,
   ArgsOf,
@@ -101,6 +102,8 @@ export class McpServer implements MessageHandler {
   readonly info: Implementation;
   readonly #server: Server;
   readonly #pageSize: number | undefined;
+  /** A tasks runtime was given: tools may have `task`. */
+  readonly #tasks: boolean;
   readonly #plan: ResolverPlanOptions;
   readonly #tools: Registry<ToolEntry>;
   readonly #prompts: Registry<PromptEntry>;
@@ -119,6 +122,7 @@ export class McpServer implements MessageHandler {
     this.#declared = options.capabilities;
     this.info = info;
     this.#pageSize = pageSize;
+    this.#tasks = options.tasks !== undefined;
     this.#plan = maxStateBytes === undefined ? {} : { maxStateBytes };
     const changed = (list: 'tools' | 'prompts' | 'resources') => () => {
       this.#syncCapabilities();
@@ -142,7 +146,7 @@ export class McpServer implements MessageHandler {
         const { items, more } = this.#page(this.#tools, params);
         return { tools: items.map(describeTool), ...more };
       },
-      onCallTool: (params, ctx) => callTool(this.#tools, params, ctx, this.#server.logger.warn),
+      onCallTool: this.#callTool(options),
       onListPrompts: (params) => {
         const { items, more } = this.#page(this.#prompts, params);
         return { prompts: items.map(describePrompt), ...more };
@@ -215,6 +219,11 @@ export class McpServer implements MessageHandler {
   ): ToolHandle;
   tool(name: string, config: object, handler: (...args: never[]) => unknown): ToolHandle {
     const entry = toolEntry(name, config, handler, this.#plan);
+    if (entry.task !== undefined && !this.#tasks) {
+      throw new TypeError(
+        `tool '${entry.name}': "task" needs the "tasks" option (createTasks({ store }) of @boomerang/tasks)`,
+      );
+    }
     if (!TOOL_NAME.test(entry.name)) {
       this.#server.logger.warn(
         `tool name '${entry.name}' is outside the spec's recommendation (1-128 of A-Z a-z 0-9 _ - .): some clients may reject it`,
@@ -354,6 +363,22 @@ export class McpServer implements MessageHandler {
    */
   close(): Promise<void> {
     return this.#server.close();
+  }
+
+  /**
+   * The `tools/call` handler: the registry's, wrapped by the tasks runtime when there is one (tools with `task`
+   * then run as tasks; their `askFirst` resolvers ask on the request itself first).
+   */
+  #callTool(options: McpServerOptions) {
+    const run: NonNullable<ServerHandlers['onCallTool']> = (params, ctx) =>
+      callTool(this.#tools, params, ctx, this.#server.logger.warn);
+    const { tasks } = options;
+    if (tasks === undefined) return run;
+    return tasks.wrapCallTool(run, (params) => {
+      const entry = this.#tools.get(params.name);
+      if (entry?.task === undefined) return undefined;
+      return { support: entry.task.support, before: (p, ctx) => askFirst(entry, p, ctx) };
+    });
   }
 
   /** One page of `registry`: its items, and `{ nextCursor }` to spread into the result when there are more. */

@@ -11,6 +11,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'notifications',
   'legacy',
   'extensions',
+  'tasks',
 ]);
 
 /**
@@ -46,7 +47,7 @@ export function checkOptions(info: unknown, options: McpServerOptions): void {
  * 2025-11-25 session every `InputRequiredResult` is fulfilled through server→client requests (the shim), since
  * resolvers ask only through rounds.
  */
-export function passThroughOptions({ instructions, cache, legacy, extensions }: McpServerOptions) {
+export function passThroughOptions({ instructions, cache, legacy, extensions, tasks }: McpServerOptions) {
   if (
     legacy !== undefined &&
     typeof legacy !== 'boolean' &&
@@ -55,7 +56,16 @@ export function passThroughOptions({ instructions, cache, legacy, extensions }: 
     throw new TypeError('"legacy" expected a boolean or { requestTimeoutMs? }');
   }
   const era = legacy === false ? false : { shim: true, ...(legacy === true ? {} : legacy) };
+  if (
+    tasks !== undefined &&
+    (typeof tasks !== 'object' || tasks === null || typeof tasks.wrapCallTool !== 'function')
+  ) {
+    throw new TypeError('"tasks" expected a tasks runtime (createTasks({ store }) of @boomerang/tasks)');
+  }
+  const served = tasks === undefined ? extensions : [...(extensions ?? []), tasks.extension];
   return Object.fromEntries(
-    Object.entries({ instructions, cache, extensions, legacy: era }).filter(([, v]) => v !== undefined),
+    Object.entries({ instructions, cache, extensions: served, legacy: era }).filter(
+      ([, v]) => v !== undefined,
+    ),
   );
 }

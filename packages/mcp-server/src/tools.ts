@@ -3,6 +3,7 @@ import {
   type CallToolResult,
   describeIssues,
   type InputRequiredResult,
+  type InputResponses,
   isInputRequired,
   McpError,
   type Tool,
@@ -28,7 +29,7 @@ import {
   pickMeta,
   toJsonSchema,
 } from './schema.js';
-import type { AnyObjectSchema, ToolMetadata } from './types.js';
+import type { AnyObjectSchema, TaskSupport, ToolMetadata } from './types.js';
 
 type AnyHandler = (args: never, resolved: never, ctx: RequestContext) => unknown;
 
@@ -42,12 +43,14 @@ export interface ToolEntry {
   readonly outputSchema: JsonSchema | undefined;
   readonly plan: ResolverPlan | undefined;
   readonly handler: AnyHandler;
+  /** How the tool runs as a task, when it does (see `ToolConfig.task`). */
+  readonly task: { readonly support: TaskSupport; readonly askFirst: readonly string[] } | undefined;
 }
 
 /** The members of a tool config that `handle.update()` may change. */
 export const TOOL_META_KEYS = ['title', 'description', 'annotations', 'icons', '_meta'] as const;
 const META_KEYS = TOOL_META_KEYS;
-const CONFIG_KEYS: ReadonlySet<string> = new Set([...META_KEYS, 'input', 'output', 'resolve']);
+const CONFIG_KEYS: ReadonlySet<string> = new Set([...META_KEYS, 'input', 'output', 'resolve', 'task']);
 
 /** Checks a tool registration and builds its entry (schemas published, resolver graph planned, once). */
 export function toolEntry(
@@ -59,23 +62,62 @@ export function toolEntry(
   checkName('tool', name);
   const owner = `tool '${name}'`;
   const meta = pickMeta(owner, config, META_KEYS, CONFIG_KEYS) as ToolMetadata;
-  const { input, output, resolve } = config as {
+  const { input, output, resolve, task } = config as {
     input?: AnyObjectSchema;
     output?: AnyObjectSchema;
     resolve?: unknown;
+    task?: unknown;
   };
   checkHandler(owner, handler);
   const inputSchema = input ?? z.object({});
+  const planned = planRegistration(owner, resolve, keysOf(input), plan);
   return {
+    task: taskOf(owner, task, planned),
     name,
     meta,
     input: inputSchema,
     output,
     inputSchema: toJsonSchema(inputSchema, 'input', owner),
     outputSchema: output === undefined ? undefined : toJsonSchema(output, 'output', owner),
-    plan: planRegistration(owner, resolve, keysOf(input), plan),
+    plan: planned,
     handler: handler as AnyHandler,
   };
+}
+
+/** Checks a tool's `task` setting: `'optional'`, `'required'` or `{ support, askFirst? }` naming resolvers. */
+function taskOf(owner: string, task: unknown, plan: ResolverPlan | undefined): ToolEntry['task'] {
+  if (task === undefined) return undefined;
+  const { support, askFirst = [] } = (typeof task === 'string' ? { support: task } : (task ?? {})) as {
+    support?: unknown;
+    askFirst?: unknown;
+  };
+  if (support !== 'optional' && support !== 'required') {
+    throw new TypeError(`${owner}: "task" expected 'optional', 'required' or { support, askFirst? }`);
+  }
+  if (!Array.isArray(askFirst) || askFirst.some((name) => !plan?.names.includes(name))) {
+    const names = plan === undefined ? 'none' : plan.names.map((n) => `'${n}'`).join(', ');
+    throw new TypeError(`${owner}: "task.askFirst" expected names from "resolve" (${names})`);
+  }
+  return { support, askFirst: [...askFirst] as string[] };
+}
+
+/**
+ * The `before` step of a task tool with `askFirst`: one round of just those resolvers on the `tools/call`
+ * itself. Their questions go back as an ordinary `InputRequiredResult`; once they are answered, the task starts
+ * from this request's answers and state, so its first run consumes the same answers. Arguments that do not
+ * validate start the task at once (its run answers with the `isError` result).
+ */
+export async function askFirst(
+  entry: ToolEntry,
+  params: CallToolRequestParams,
+  ctx: RequestContext,
+): Promise<InputRequiredResult | { inputResponses?: InputResponses; requestState?: string } | undefined> {
+  const names = entry.task?.askFirst ?? [];
+  if (names.length === 0) return undefined;
+  const parsed = entry.input.safeParse(withoutResolved(params.arguments ?? {}, entry.plan));
+  if (!parsed.success) return undefined;
+  const round = await runResolvers(entry.plan, withoutResolved(parsed.data, entry.plan), ctx, names);
+  return round.kind === 'input_required' ? round.result : undefined;
 }
 
 /** The tool as `tools/list` publishes it. */

@@ -1,9 +1,12 @@
 import type {
   Annotations,
+  CallToolRequestParams,
   CallToolResult,
   ContentBlock,
   GetPromptResult,
   Icon,
+  InputRequiredResult,
+  InputResponses,
   ReadResourceResult,
   ServerCapabilities,
   ToolAnnotations,
@@ -19,6 +22,7 @@ import type {
   PrincipalBinder,
   RequestContext,
   ServerExtension,
+  ServerHandlers,
 } from '@boomerang/server';
 import type { z } from 'zod';
 
@@ -71,6 +75,11 @@ export interface McpServerOptions {
   capabilities?: ServerCapabilities;
   /** Extensions served (their capabilities, methods and result types), as the low-level server's option. */
   extensions?: readonly ServerExtension[];
+  /**
+   * The tasks runtime (`createTasks({ store })` of `@boomerang/tasks`): its extension is served, and tools
+   * registered with `task` run as tasks. Registering such a tool without it throws `TypeError`.
+   */
+  tasks?: ToolTasks;
   /** Request-state protection; on by default (see {@link RequestStateSecurity}). */
   requestStateSecurity?: RequestStateSecurity;
   /** Where rejections and internal errors go (the low-level server's logger; `console` fits). */
@@ -156,6 +165,47 @@ export interface ToolConfig<I extends AnyObjectSchema | undefined, O extends Any
   input?: I;
   /** The structured result, a zod object; published as `outputSchema`, results validated against it. */
   output?: O;
+  /**
+   * Run the call as a task of the `io.modelcontextprotocol/tasks` extension (needs the `tasks` option):
+   * `'optional'` when the request declared the extension, `'required'` always (`-32021` for a client that did
+   * not declare it). The resolvers then ask through the task (`tasks/get` shows their questions, `tasks/update`
+   * answers them on any instance). `{ support, askFirst }` asks the named resolvers of `resolve` (and what they
+   * use) first, as ordinary rounds of the `tools/call` itself, before the task is created.
+   */
+  task?: TaskSupport | { readonly support: TaskSupport; readonly askFirst?: readonly string[] | undefined };
+}
+
+/** Whether a tool runs as a task: when the client declared the extension, or always. */
+export type TaskSupport = 'optional' | 'required';
+
+/** Where a task's first run starts: the answers and (opened) state of the request that created it. */
+export interface ToolTaskStart {
+  readonly inputResponses?: InputResponses | undefined;
+  readonly requestState?: string | undefined;
+}
+
+/** How one call of a task tool may become a task (what {@link ToolTasks.wrapCallTool} is told per call). */
+export interface ToolTaskPolicy {
+  readonly support: TaskSupport;
+  /** Runs on the request before any task exists: an `InputRequiredResult` is returned as an ordinary round. */
+  readonly before?:
+    | ((
+        params: CallToolRequestParams,
+        ctx: RequestContext,
+      ) => MaybePromise<InputRequiredResult | ToolTaskStart | undefined>)
+    | undefined;
+}
+
+/**
+ * A runtime that runs tool calls as tasks: `createTasks({ store })` of `@boomerang/tasks` is one. `McpServer`
+ * serves its `extension` and hands it its `tools/call` handler once, with each tool's `task` setting.
+ */
+export interface ToolTasks {
+  readonly extension: ServerExtension;
+  wrapCallTool(
+    inner: NonNullable<ServerHandlers['onCallTool']>,
+    policy: (params: CallToolRequestParams, ctx: RequestContext) => ToolTaskPolicy | undefined,
+  ): NonNullable<ServerHandlers['onCallTool']>;
 }
 
 /** A tool handler: validated arguments, resolved values (`{}` without `resolve`), the request context. */

@@ -309,12 +309,14 @@ describe('extensions', () => {
   });
 
   it('let a method answer with their result type when the request declares the extension', async () => {
+    // `ttlMs` is the extension's own member here (a task's time to live): kept, and no cache hints added.
     const { server } = withTasks({ resultType: 'task', taskId: 't1', ttlMs: 5 });
     const caps = { extensions: { [TASKS]: {} } };
     const result = resultOf(await server.handle(request('tools/call', { name: 'x' }, { caps })));
     expect(result).toEqual({
       resultType: 'task',
       taskId: 't1',
+      ttlMs: 5,
       _meta: { 'io.modelcontextprotocol/serverInfo': info },
     });
   });

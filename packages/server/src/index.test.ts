@@ -4,6 +4,7 @@ import type {
   CacheOptions,
   CacheScope,
   ConnectOptions,
+  ExtensionResult,
   Handler,
   HandlerResult,
   LegacyOptions,
@@ -35,6 +36,7 @@ describe('@boomerang/server', () => {
       'Server',
       'createNotificationHub',
       'defineMethod',
+      'missingClientCapabilities',
       'notificationMatches',
       'sealed',
     ]);
@@ -72,5 +74,9 @@ describe('@boomerang/server', () => {
     >();
     expectTypeOf<ReturnType<MethodDefinition['handler']>>().toExtend<unknown>();
     expectTypeOf<MethodResult>().toExtend<Record<string, unknown>>();
+    expectTypeOf<{ resultType: 'task'; taskId: string }>().toExtend<ExtensionResult>();
+    expectTypeOf<ExtensionResult>().toExtend<
+      Awaited<ReturnType<NonNullable<ServerHandlers['onCallTool']>>>
+    >();
   });
 });

@@ -1,6 +1,8 @@
 // @boomerang/server: the low-level MCP 2026-07-28 server (handlers, per-request validation, server/discover,
 // capability checks, multi-round-trip results) and sealed(), the MCP request-state envelope.
 
+// --- capability checks, for extensions that send input requests outside a response (tasks)
+export { missingClientCapabilities } from './capabilities.js';
 export type { ConnectOptions, ServerConnection } from './connect.js';
 // --- custom methods and extensions
 export { defineMethod } from './custom-methods.js';
@@ -26,6 +28,7 @@ export type {
   CacheHints,
   CacheOptions,
   CacheScope,
+  ExtensionResult,
   Handler,
   HandlerResult,
   LegacyOptions,

@@ -110,9 +110,8 @@ function finishExtensionResult(
       `Missing required client capability: extensions["${rule.extension}"]`,
     );
   }
+  // No cache hints are added; members the extension defines (the tasks extension's `ttlMs`) are its own.
   const result = copyMembers(value);
-  if (Object.hasOwn(result, 'ttlMs')) delete result.ttlMs;
-  if (Object.hasOwn(result, 'cacheScope')) delete result.cacheScope;
   result._meta = meta;
   const outcome = validate(rule.result, result);
   const issues =

@@ -56,8 +56,14 @@ export type Handler<P, R> = (params: P, ctx: RequestContext) => MaybePromise<R>;
 export interface ServerHandlers {
   /** `tools/list` (paginated, cacheable). */
   onListTools?: Handler<PaginatedRequestParams, HandlerResult<ListToolsResult>>;
-  /** `tools/call`: the tool's result, or an `InputRequiredResult` when it needs input only the client has. */
-  onCallTool?: Handler<CallToolRequestParams, HandlerResult<CallToolResult> | InputRequiredResult>;
+  /**
+   * `tools/call`: the tool's result, or an `InputRequiredResult` when it needs input only the client has, or a
+   * result of a type an extension registered for `tools/call` (the tasks extension's `CreateTaskResult`).
+   */
+  onCallTool?: Handler<
+    CallToolRequestParams,
+    HandlerResult<CallToolResult> | InputRequiredResult | ExtensionResult
+  >;
   /** `prompts/list` (paginated, cacheable). */
   onListPrompts?: Handler<PaginatedRequestParams, HandlerResult<ListPromptsResult>>;
   /** `prompts/get`: the prompt, or an `InputRequiredResult`. */
@@ -136,6 +142,16 @@ export interface MethodDefinition<S extends StandardSchemaV1 = StandardSchemaV1>
     params: StandardSchemaV1.InferOutput<S>,
     ctx: RequestContext,
   ): MaybePromise<HandlerResult<MethodResult> | InputRequiredResult>;
+}
+
+/**
+ * A result of a type an extension registered for the method (see {@link ResultTypeDefinition}): `resultType` is
+ * neither `"complete"` nor `"input_required"`. The server sends it only to a request that declared the extension
+ * and validates it with the extension's schema.
+ */
+export interface ExtensionResult {
+  readonly resultType: string;
+  readonly [key: string]: unknown;
 }
 
 /** The complete result of a custom method: any JSON object (the server fills `resultType` and `_meta`). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHeaderValue, encodeHeaderValue, headerMatches, paramHeadersOf, valueAt } from './headers.js';
+import {
+  decodeHeaderValue,
+  encodeHeaderValue,
+  headerMatches,
+  nameParamOf,
+  paramHeadersOf,
+  valueAt,
+} from './headers.js';
 
 describe('encodeHeaderValue / decodeHeaderValue', () => {
   // The spec's own examples (basic/transports/streamable-http, "Value Encoding").
@@ -150,5 +157,18 @@ describe('valueAt', () => {
     expect(valueAt({ a: 1 }, ['a', 'b'])).toBeUndefined();
     expect(valueAt({}, ['toString'])).toBeUndefined();
     expect(valueAt(undefined, ['a'])).toBeUndefined();
+  });
+});
+
+describe('nameParamOf', () => {
+  it('names the param Mcp-Name mirrors: name, uri, and taskId for the tasks extension’s methods', () => {
+    expect(nameParamOf('tools/call')).toBe('name');
+    expect(nameParamOf('prompts/get')).toBe('name');
+    expect(nameParamOf('resources/read')).toBe('uri');
+    for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel'])
+      expect(nameParamOf(method)).toBe('taskId');
+    for (const method of ['tools/list', 'tasks/list', 'tasks/result', 'server/discover']) {
+      expect(nameParamOf(method)).toBeUndefined();
+    }
   });
 });

@@ -201,10 +201,14 @@ export function headerMatches(decoded: string, value: unknown): boolean {
   return decoded === headerTextOf(value);
 }
 
-/** The name the `Mcp-Name` header carries for `method`: `params.name` or `params.uri`; else `undefined`. */
-export function nameParamOf(method: string): 'name' | 'uri' | undefined {
+/**
+ * The param the `Mcp-Name` header carries for `method`: `params.name` or `params.uri` (SEP-2243), `params.taskId`
+ * for `tasks/get`, `tasks/update`, `tasks/cancel` (the tasks extension's routing header); else `undefined`.
+ */
+export function nameParamOf(method: string): 'name' | 'uri' | 'taskId' | undefined {
   if (method === 'tools/call' || method === 'prompts/get') return 'name';
   if (method === 'resources/read') return 'uri';
+  if (method === 'tasks/get' || method === 'tasks/update' || method === 'tasks/cancel') return 'taskId';
   return undefined;
 }
 

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Exit, runLogged, startServer } from './processes.js';
-import { cliArgs, listScenarios, type SpecVersion, type SuitePaths } from './suite.js';
+import { cliArgs, extensionScenarios, listScenarios, type SpecVersion, type SuitePaths } from './suite.js';
 import {
   type ExpectedFailures,
   findChecks,
@@ -63,10 +63,12 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     options.only === undefined ? all : all.filter((name) => options.only?.includes(name));
 
   if (legs.includes('server')) {
-    ran.server = pick(await listScenarios(paths, 'server', version));
+    const listed = pick(await listScenarios(paths, 'server', version));
+    const extensions = pick(await extensionScenarios(paths, 'server', version));
+    ran.server = [...listed, ...extensions];
     if (ran.server.length > 0) {
       const all = options.only === undefined;
-      await serverLeg(paths, version, out, ran.server, all, timeoutMs, expected, emit, note);
+      await serverLeg(paths, version, out, listed, extensions, all, timeoutMs, expected, emit, note);
     }
   }
   if (legs.includes('client')) {
@@ -91,7 +93,8 @@ async function serverLeg(
   paths: SuitePaths,
   version: SpecVersion,
   out: string,
-  scenarios: readonly string[],
+  listed: readonly string[],
+  extensions: readonly string[],
   all: boolean,
   timeoutMs: number,
   expected: ExpectedFailures,
@@ -100,6 +103,7 @@ async function serverLeg(
 ): Promise<void> {
   const results = join(out, 'server');
   mkdirSync(results, { recursive: true });
+  const scenarios = [...listed, ...extensions];
   const server = await startServer(paths.serverJs, join(out, 'server.log'));
   note(`server leg: ${scenarios.length} scenario(s) against ${server.url}`);
   try {
@@ -114,14 +118,16 @@ async function serverLeg(
       results,
     ];
     const logFile = join(out, 'server-suite.log');
-    // The whole suite in one CLI run (scenarios run one after another inside it); a subset by name.
-    const runs: string[][] = all
-      ? [['--suite', 'all']]
-      : scenarios.map((name) => ['--scenario', name, '--force']);
+    // The whole suite in one CLI run (scenarios run one after another inside it); a subset by name; the
+    // extension scenarios by name (the suite does not list them).
+    const runs: string[][] = [
+      ...(all ? [['--suite', 'all']] : listed.map((name) => ['--scenario', name, '--force'])),
+      ...extensions.map((name) => ['--scenario', name, '--force']),
+    ];
     for (const selection of runs) {
       await runLogged(process.execPath, cliArgs(paths, ['server', ...common, ...selection]), {
         logFile,
-        timeoutMs: (timeoutMs + 5_000) * (all ? scenarios.length : 1),
+        timeoutMs: (timeoutMs + 5_000) * (selection[0] === '--suite' ? listed.length : 1),
       });
     }
   } finally {

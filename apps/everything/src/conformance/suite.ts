@@ -74,27 +74,48 @@ export function cliArgs(paths: SuitePaths, args: readonly string[]): string[] {
 }
 
 /**
- * Revisions whose client leg also runs the suite's extension client scenarios (client credentials, DPoP,
- * workload identity, enterprise-managed authorization): the `--requirements` set of the revision lists them as
- * run but never scored, and `--spec-version` never selects them. The older revision's leg stays what it scores.
+ * Revisions whose legs also run the suite's extension scenarios (server: the ten of the tasks extension; client:
+ * client credentials, DPoP, workload identity, enterprise-managed authorization): the `--requirements` set of the
+ * revision lists them as run but never scored, and `--spec-version` never selects them. The older revision's
+ * legs stay what they score.
  */
-const CLIENT_EXTENSIONS_AT: readonly SpecVersion[] = ['2026-07-28'];
+const EXTENSIONS_AT: readonly SpecVersion[] = ['2026-07-28'];
 
 /**
- * The scenario names the CLI lists for one leg at `version` (what `--suite all` runs), plus, for the client leg
- * at {@link CLIENT_EXTENSIONS_AT}, the extension client scenarios of that revision's requirement set.
+ * The extension scenarios of one leg at `version` (none before {@link EXTENSIONS_AT}), from the CLI's
+ * `list --requirements`: they run by name, with `--force`.
+ */
+export async function extensionScenarios(
+  paths: SuitePaths,
+  leg: 'server' | 'client',
+  version: SpecVersion,
+): Promise<string[]> {
+  if (!EXTENSIONS_AT.includes(version)) return [];
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    cliArgs(paths, ['list', `--${leg}`, '--requirements', version]),
+    { timeout: 60_000 },
+  );
+  return parseExtensionScenarios(stdout, leg);
+}
+
+/**
+ * The scenario names the CLI lists for one leg at `version` (what `--suite all` runs), plus, for the client leg,
+ * its {@link extensionScenarios} (the server leg runs them apart, since `--suite all` does not select them).
  */
 export async function listScenarios(
   paths: SuitePaths,
   leg: 'server' | 'client',
   version: SpecVersion,
 ): Promise<string[]> {
-  const list = async (args: string[]) =>
-    (await promisify(execFile)(process.execPath, cliArgs(paths, ['list', ...args]), { timeout: 60_000 }))
-      .stdout;
-  const listed = parseScenarioList(await list([`--${leg}`, '--spec-version', version]));
-  if (leg === 'server' || !CLIENT_EXTENSIONS_AT.includes(version)) return listed;
-  const extensions = parseExtensionScenarios(await list(['--client', '--requirements', version]), 'client');
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    cliArgs(paths, ['list', `--${leg}`, '--spec-version', version]),
+    { timeout: 60_000 },
+  );
+  const listed = parseScenarioList(stdout);
+  if (leg === 'server') return listed;
+  const extensions = await extensionScenarios(paths, leg, version);
   return [...listed, ...extensions.filter((name) => !listed.includes(name))];
 }
 

@@ -62,6 +62,9 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
  *   resolvers re-run every round, only answers are remembered. (On a 2025-11-25 session the server turns that
  *   result into server→client requests and calls again with the answers: the same rounds.)
  *
+ * With `only`, just those entries of the `resolve` map run (and the resolvers they use); `values` then has only
+ * them. Wire keys stay those of the whole plan, so a later full round consumes the same answers.
+ *
  * @throws McpError `-32602` when an answer is of the wrong kind or does not match the schema (the message
  * names the resolver; no validation internals).
  * @throws ResolutionError when an `elicit`/`elicitUrl` question was declined or cancelled.
@@ -73,9 +76,13 @@ export async function runResolvers(
   plan: ResolverPlan | undefined,
   args: Readonly<Record<string, unknown>>,
   ctx: RequestContext,
+  only?: readonly string[],
 ): Promise<ResolverRoundResult> {
   if (plan === undefined) return NOTHING_TO_RESOLVE;
-  const { nodes, entries } = planOf(plan);
+  const impl = planOf(plan);
+  const { nodes } = impl;
+  // `only`: a round of the named entries and what they use (a task tool's questions asked before the task).
+  const entries = only === undefined ? impl.entries : impl.entries.filter(([name]) => only.includes(name));
   if (!isPlainObject(args)) throw argumentError('args', 'plain object', args);
   const responses: InputResponses = ctx.inputResponses ?? {};
   if (!isPlainObject(responses)) throw argumentError('ctx.inputResponses', 'plain object', responses);

@@ -1,0 +1,8 @@
+import { describe, expect, it } from 'vitest';
+import * as api from './index.js';
+
+describe('@boomerang/postgres', () => {
+  it('exports exactly its public API', () => {
+    expect(Object.keys(api).sort()).toEqual(['MIGRATIONS', 'migrate', 'postgresTaskStore']);
+  });
+});

@@ -1,0 +1,66 @@
+// The one SQL schema of the stores, as numbered migrations applied on start. PostgreSQL 15 and PGlite run the
+// same statements. Each migration is idempotent and runs under an advisory transaction lock, so instances that
+// start together apply it once; `boomerang_migrations` records what is applied.
+import { type PostgresDb, rowsOf, runScript } from './db.js';
+
+/** One versioned step of the schema. */
+export interface Migration {
+  readonly id: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/** Every migration, in order. Never edit one that shipped: add the next. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'tasks',
+    // `record` is the TaskRecord as the runtime wrote it; `version` is its compare-and-set token; `expires_at`
+    // (epoch ms, null without a TTL) is what deleteExpired scans.
+    sql: `
+      CREATE TABLE IF NOT EXISTS boomerang_tasks (
+        task_id text PRIMARY KEY,
+        version integer NOT NULL,
+        expires_at bigint,
+        record jsonb NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS boomerang_tasks_expires_at ON boomerang_tasks (expires_at)
+        WHERE expires_at IS NOT NULL;`,
+  },
+];
+
+/** An arbitrary constant: the advisory lock every Boomerang migration takes. */
+const LOCK = 727_261_401;
+
+/** Applies the migrations `db` lacks, in order; resolves to the ids it ran (concurrent starters may both run one: each is idempotent). */
+export async function migrate(db: PostgresDb): Promise<number[]> {
+  await runScript(
+    db,
+    `BEGIN;
+     SELECT pg_advisory_xact_lock(${LOCK});
+     CREATE TABLE IF NOT EXISTS boomerang_migrations (
+       id integer PRIMARY KEY,
+       name text NOT NULL,
+       applied_at timestamptz NOT NULL DEFAULT now()
+     );
+     COMMIT;`,
+  );
+  const applied = new Set(
+    (await rowsOf(db, 'SELECT id FROM boomerang_migrations', [])).map((row) => Number(row.id)),
+  );
+  const done: number[] = [];
+  for (const migration of MIGRATIONS) {
+    if (applied.has(migration.id)) continue;
+    await runScript(
+      db,
+      `BEGIN;
+       SELECT pg_advisory_xact_lock(${LOCK});
+       ${migration.sql}
+       INSERT INTO boomerang_migrations (id, name) VALUES (${migration.id}, '${migration.name}')
+         ON CONFLICT (id) DO NOTHING;
+       COMMIT;`,
+    );
+    done.push(migration.id);
+  }
+  return done;
+}

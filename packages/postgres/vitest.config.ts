@@ -1,0 +1,17 @@
+import { defineProject } from 'vitest/config';
+
+// As vitest.shared.ts, but without the `import` condition among the ones vitest hands Node (`--conditions`):
+// with it, `pg` (CommonJS) would `require` pg-pool's ESM wrapper. Node adds `import` / `require` itself.
+const conditions = ['@boomerang/source', 'node', 'default'];
+
+export default defineProject({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['@boomerang/source'] } },
+  test: {
+    name: 'postgres',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
