@@ -127,13 +127,16 @@ describe('boomerang-seal', () => {
 });
 
 // The bin itself (shebang, exit codes) when a build is around; `pnpm --filter @boomerang/seal build` makes one.
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-describe.skipIf(!existsSync(bin))('dist/cli.js', () => {
-  it('runs as a program and exits with the documented codes', () => {
-    const keygen = spawnSync(bin, ['keygen'], { encoding: 'utf8' });
-    expect(keygen.status).toBe(EXIT.ok);
-    expect(keygen.stdout).toMatch(/^[A-Za-z0-9_-]{43}\n$/);
-    expect(spawnSync(bin, ['frobnicate'], { encoding: 'utf8' }).status).toBe(EXIT.usage);
-    expect(spawnSync(bin, ['inspect', 'nope'], { encoding: 'utf8' }).status).toBe(EXIT.rejected);
-  });
-});
+const bin = fileURLToPath(new URL('../bin/boomerang-seal.js', import.meta.url));
+describe.skipIf(!existsSync(fileURLToPath(new URL('../dist/cli.js', import.meta.url))))(
+  'bin/boomerang-seal.js',
+  () => {
+    it('runs as a program and exits with the documented codes', () => {
+      const keygen = spawnSync(bin, ['keygen'], { encoding: 'utf8' });
+      expect(keygen.status).toBe(EXIT.ok);
+      expect(keygen.stdout).toMatch(/^[A-Za-z0-9_-]{43}\n$/);
+      expect(spawnSync(bin, ['frobnicate'], { encoding: 'utf8' }).status).toBe(EXIT.usage);
+      expect(spawnSync(bin, ['inspect', 'nope'], { encoding: 'utf8' }).status).toBe(EXIT.rejected);
+    });
+  },
+);

@@ -65,7 +65,7 @@ describe('@boomerang/seal', () => {
       },
       './package.json': './package.json',
     });
-    expect(manifest.bin).toEqual({ 'boomerang-seal': './dist/cli.js' });
+    expect(manifest.bin).toEqual({ 'boomerang-seal': './bin/boomerang-seal.js' });
     expect(Object.keys(manifest.dependencies).sort()).toEqual(['@noble/ciphers', '@noble/hashes']);
   });
 

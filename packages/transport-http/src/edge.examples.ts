@@ -1,7 +1,7 @@
 // The README's web-standard example (Deno, Bun, Cloudflare Workers…): quoted verbatim from the first import on.
 import type { AuthInfo } from '@boomerang/protocol';
 import { createHttpHandler } from '@boomerang/transport-http';
-import { server } from './readme.examples.js';
+import { server } from './http.examples.js';
 
 /** Stands in for your token verifier (JWT, introspection…). */
 declare function verifyToken(token: string): Promise<AuthInfo | undefined>;

@@ -20,7 +20,7 @@ describe('@boomerang/transport-memory', () => {
   it('runs the README example', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
-      await import('./readme.examples.js');
+      await import('./memory.examples.js');
       expect(log.mock.calls).toEqual([
         [{ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', echo: { text: 'hi' } } }],
       ]);

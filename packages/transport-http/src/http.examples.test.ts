@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { main } from './readme.examples.js';
+import { main } from './http.examples.js';
 
 describe('README examples', () => {
   it('greets over HTTP in two rounds', async () => {
@@ -9,7 +9,7 @@ describe('README examples', () => {
 
   it('README.md quotes every example verbatim (from its first import on)', async () => {
     const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
-    for (const example of ['readme.examples.ts', 'edge.examples.ts']) {
+    for (const example of ['http.examples.ts', 'edge.examples.ts']) {
       const source = await readFile(new URL(example, import.meta.url), 'utf8');
       expect(readme, `${example} is not quoted in README.md`).toContain(
         source.slice(source.search(/^import /m)), // from the first import statement, not a comment's word

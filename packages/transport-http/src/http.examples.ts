@@ -1,4 +1,4 @@
-// The README's example: quoted verbatim from the first import on; run by readme.examples.test.ts.
+// The README's example: quoted verbatim from the first import on; run by http.examples.test.ts.
 import { Client } from '@boomerang/client';
 import { ElicitResultSchema, elicitRequest, inputRequired } from '@boomerang/protocol';
 import { Server } from '@boomerang/server';

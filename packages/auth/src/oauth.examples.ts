@@ -1,4 +1,4 @@
-// The README's server example: quoted verbatim from the first import on; run by readme.examples.test.ts.
+// The README's server example: quoted verbatim from the first import on; run by oauth.examples.test.ts.
 import { bearerAuth, protectedResourceMetadata } from '@boomerang/auth';
 import { jwtVerifier } from '@boomerang/auth/jwt';
 import { Server, sealed } from '@boomerang/server';

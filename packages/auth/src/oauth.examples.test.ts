@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parseBearerChallenge } from './challenge.js';
-import example, { metadata } from './readme.examples.js';
+import example, { metadata } from './oauth.examples.js';
 
 describe('README examples', () => {
   it('the protected server answers 401 with its metadata URL, and serves the metadata', async () => {
@@ -20,7 +20,7 @@ describe('README examples', () => {
   it('README.md quotes every example verbatim (from its first import on)', async () => {
     const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
     for (const example of [
-      'readme.examples.ts',
+      'oauth.examples.ts',
       'cli.examples.ts',
       'headless.examples.ts',
       'client-credentials.examples.ts',
