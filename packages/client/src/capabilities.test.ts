@@ -9,7 +9,6 @@ import {
 import { describe, expect, it } from 'vitest';
 import { deriveCapabilities, mergeCapabilities, uncoveredInputRequest } from './capabilities.js';
 import { Client } from './client.js';
-import { UnsupportedInputRequestError } from './errors.js';
 import { askFor, cacheable, harness, script, textResult } from './test-support/fake-server.js';
 
 const noop = () => {
@@ -191,7 +190,7 @@ describe('declared capabilities without callbacks', () => {
       capabilities: declared,
     });
     const error = await h.client.callTool('t').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnsupportedInputRequestError);
+    expect(error).toMatchObject({ name: 'ClientError', reason: 'unsupported-input-request' });
     expect((error as Error).message).toMatch(/no elicitation callback/);
     expect(h.server.requests).toHaveLength(1);
   });

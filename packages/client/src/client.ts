@@ -18,7 +18,7 @@ import {
 } from '@boomerang/protocol';
 import { type CachedMethod, type ResultCache, throughCache } from './cache.js';
 import { Connection } from './connection.js';
-import { InputRequiredRoundsExceededError, NotConnectedError, type OriginatingRequest } from './errors.js';
+import { notConnected, type OriginatingRequest, roundsExceeded } from './errors.js';
 import { answerInputRequests, type InputCallbacks } from './input-requests.js';
 import {
   CallsInFlight,
@@ -133,7 +133,7 @@ export class Client {
     }
   }
 
-  /** Closes the transport; every call in flight rejects with `ConnectionClosedError`. Idempotent. */
+  /** Closes the transport; every call in flight rejects with a `closed` `ClientError`. Idempotent. */
   async close(): Promise<void> {
     const connection = this.#connection;
     this.#connection = undefined;
@@ -216,7 +216,7 @@ export class Client {
     const connection = this.#connection;
     return createSubscription(
       async (signal, onnotification) => {
-        if (connection === undefined) throw new NotConnectedError('subscriptions/listen');
+        if (connection === undefined) throw notConnected('subscriptions/listen');
         const params = { notifications: filter, _meta: this.#meta(connection.protocolVersion) };
         return connection.requester.request('subscriptions/listen', params, { signal, onnotification });
       },
@@ -278,7 +278,7 @@ export class Client {
     onprogress: ProgressHandler | undefined,
   ): Promise<AnswerOf<M>> {
     const connection = this.#connection;
-    if (connection === undefined) throw new NotConnectedError(method);
+    if (connection === undefined) throw notConnected(method);
     if (!connection.legacy) params._meta = this.#meta(connection.protocolVersion);
     const options: { signal?: AbortSignal; onprogress?: ProgressHandler } = {};
     if (signal !== undefined) options.signal = signal;
@@ -343,7 +343,7 @@ export class Client {
         }),
       sleep: this.#sleep,
       maxRounds: this.#maxRounds,
-      exceeded: (result) => new InputRequiredRoundsExceededError(request, this.#maxRounds, result),
+      exceeded: (result) => roundsExceeded(request, this.#maxRounds, result),
       signal,
     });
   }

@@ -5,15 +5,10 @@ describe('@boomerang/client', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual([
       'Client',
+      'ClientError',
       'ClientSession',
-      'ConnectionClosedError',
-      'InputRequestCallbackError',
-      'InputRequiredRoundsExceededError',
-      'InvalidResultError',
-      'NotConnectedError',
-      'RequestTimeoutError',
-      'UnsupportedInputRequestError',
       'createMemoryCacheStore',
+      'isClientError',
     ]);
   });
 });

@@ -15,14 +15,12 @@ export type { ElicitationMode } from './capabilities.js';
 export { Client } from './client.js';
 // --- errors
 export {
-  ConnectionClosedError,
-  InputRequestCallbackError,
-  InputRequiredRoundsExceededError,
-  InvalidResultError,
-  NotConnectedError,
+  type CallDescription,
+  ClientError,
+  type ClientErrorDetails,
+  type ClientErrorReason,
+  isClientError,
   type OriginatingRequest,
-  RequestTimeoutError,
-  UnsupportedInputRequestError,
 } from './errors.js';
 export type {
   ElicitationCallback,

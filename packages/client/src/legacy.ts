@@ -14,7 +14,7 @@ import {
   McpError,
   MetaKey,
 } from '@boomerang/protocol';
-import { type OriginatingRequest, UnsupportedInputRequestError } from './errors.js';
+import { isClientError, type OriginatingRequest } from './errors.js';
 import { answerInputRequests, type InputCallbacks } from './input-requests.js';
 import type { PeerHandlers, Requester } from './requester.js';
 
@@ -218,7 +218,7 @@ export async function answerServerRequest(
     });
     return answers[key];
   } catch (error) {
-    if (error instanceof UnsupportedInputRequestError) {
+    if (isClientError(error, 'unsupported-input-request')) {
       throw new McpError(ErrorCode.MethodNotFound, error.message);
     }
     throw error;

@@ -16,13 +16,13 @@ export interface ClientOptions extends InputCallbacks {
    * Capabilities to declare besides those the callbacks derive, merged with them member by member: for a host
    * that drives the rounds itself (`client.session` with `allowInputRequired: true`) and so has no callback,
    * e.g. `{ elicitation: { form: {} } }`. The automatic loop still needs the callback: a round asking for
-   * something declared here but without a callback fails the call with `UnsupportedInputRequestError` (and a
+   * something declared here but without a callback fails the call with an `unsupported-input-request` `ClientError` (and a
    * 2025-11-25 server's request for it is answered `-32601`).
    */
   readonly capabilities?: ClientCapabilities | undefined;
   /**
    * How many `input_required` results one call follows (default 10); the next one fails the call with
-   * `InputRequiredRoundsExceededError`. A call thus sends at most `inputRequiredMaxRounds + 1` requests.
+   * a `rounds-exceeded` `ClientError`. A call thus sends at most `inputRequiredMaxRounds + 1` requests.
    */
   readonly inputRequiredMaxRounds?: number | undefined;
   /**
@@ -55,7 +55,7 @@ export interface ClientOptions extends InputCallbacks {
 export interface RequestOptions {
   /** Cancels the call (every round): it rejects with `signal.reason`; `notifications/cancelled` is sent. */
   readonly signal?: AbortSignal | undefined;
-  /** Time limit of the whole call in milliseconds (all rounds); then it rejects with `RequestTimeoutError`. */
+  /** Time limit of the whole call in milliseconds (all rounds); then it rejects with a `timeout` `ClientError`. */
   readonly timeoutMs?: number | undefined;
   /** Progress of the call; each request (each MRTR round) carries a fresh `progressToken` when this is set. */
   readonly onprogress?: ProgressHandler | undefined;

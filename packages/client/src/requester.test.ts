@@ -1,7 +1,6 @@
 import { ErrorCode, type JSONRPCMessage, McpError, MetaKey, type Transport } from '@boomerang/protocol';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
-import { ConnectionClosedError } from './errors.js';
 import { createRequester } from './requester.js';
 import { deferred, fakeServer, NO_REPLY, type Reply } from './test-support/fake-server.js';
 
@@ -70,7 +69,7 @@ describe('createRequester', () => {
     await t.server.waitForRequests(2);
     await t.pair[1].close();
     const errors = await Promise.all(calls.map((call) => call.catch((e: unknown) => e)));
-    expect(errors[0]).toBeInstanceOf(ConnectionClosedError);
+    expect(errors[0]).toMatchObject({ name: 'ClientError', reason: 'closed' });
     expect(errors[0]).toMatchObject({ method: 'tools/call', requestId: 1 });
     expect((errors[1] as Error).message).toBe(
       'The connection closed before prompts/get (request id 2) got a response',
@@ -79,7 +78,10 @@ describe('createRequester', () => {
     await expect(t.requester.request('tools/list', {})).rejects.toThrow(
       'Cannot send tools/list: the connection is closed',
     );
-    await expect(t.requester.notify('notifications/x')).rejects.toBeInstanceOf(ConnectionClosedError);
+    await expect(t.requester.notify('notifications/x')).rejects.toMatchObject({
+      name: 'ClientError',
+      reason: 'closed',
+    });
   });
 
   it('keeps the stream error as cause when the transport fails', async () => {
@@ -102,7 +104,7 @@ describe('createRequester', () => {
     const call = requester.request('tools/call', {});
     gate.resolve();
     const error = await call.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ConnectionClosedError);
+    expect(error).toMatchObject({ name: 'ClientError', reason: 'closed' });
     expect((error as Error).cause).toBe(boom);
   });
 
@@ -111,7 +113,7 @@ describe('createRequester', () => {
     const call = t.requester.request('tools/call', {});
     await t.server.waitForRequests(1);
     await t.requester.close();
-    await expect(call).rejects.toBeInstanceOf(ConnectionClosedError);
+    await expect(call).rejects.toMatchObject({ name: 'ClientError', reason: 'closed' });
     await expect(t.pair[1].send({ jsonrpc: '2.0', method: 'n' } as JSONRPCMessage)).rejects.toThrow('closed');
   });
 

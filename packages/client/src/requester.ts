@@ -16,7 +16,7 @@ import {
   type Result,
   type Transport,
 } from '@boomerang/protocol';
-import { ConnectionClosedError } from './errors.js';
+import { connectionClosed } from './errors.js';
 
 /** Receives the `notifications/progress` of one request. An error it throws fails that request. */
 export type ProgressHandler = (progress: ProgressNotificationParams) => void;
@@ -51,7 +51,7 @@ export interface PeerHandlers {
 export interface Requester {
   /**
    * Sends one request and resolves to its raw `result` member. Rejects with {@link McpError} for an error response,
-   * with `signal.reason` when aborted, and with {@link ConnectionClosedError} when the connection ends first.
+   * with `signal.reason` when aborted, and with a `closed` `ClientError` when the connection ends first.
    */
   request(method: string, params: Record<string, unknown>, options?: SendOptions): Promise<unknown>;
   /** Sends one notification. */
@@ -83,7 +83,7 @@ export function createRequester(transport: Transport, handlers: PeerHandlers = {
   const failAll = (cause?: unknown): void => {
     closed = true;
     for (const [id, entry] of pending) {
-      entry.settle({ ok: false, error: new ConnectionClosedError(entry.method, id, { cause }) });
+      entry.settle({ ok: false, error: connectionClosed(entry.method, id, cause) });
     }
   };
 
@@ -192,7 +192,7 @@ export function createRequester(transport: Transport, handlers: PeerHandlers = {
     },
 
     request(method, params, options = {}) {
-      if (closed) return Promise.reject(new ConnectionClosedError(method, undefined));
+      if (closed) return Promise.reject(connectionClosed(method, undefined));
       const { signal, onprogress, onnotification } = options;
       if (signal?.aborted) return Promise.reject(signal.reason);
       const id = nextId++;
@@ -218,14 +218,14 @@ export function createRequester(transport: Transport, handlers: PeerHandlers = {
         transport.send(message, signal === undefined ? {} : { signal }).catch((error: unknown) => {
           pending.get(id)?.settle({
             ok: false,
-            error: closed ? new ConnectionClosedError(method, id, { cause: error }) : error,
+            error: closed ? connectionClosed(method, id, error) : error,
           });
         });
       });
     },
 
     async notify(method, params) {
-      if (closed) throw new ConnectionClosedError(method, undefined);
+      if (closed) throw connectionClosed(method, undefined);
       const message = (
         params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }
       ) as JSONRPCNotification;

@@ -25,7 +25,7 @@ import {
   resultTypeOf,
   safeParse,
 } from '@boomerang/protocol';
-import { InvalidResultError } from './errors.js';
+import { invalidResult } from './errors.js';
 
 /** The complete result of each method a client sends. */
 export interface ResultByMethod {
@@ -68,7 +68,7 @@ const SCHEMAS: { readonly [M in ClientMethod]: Parser<ResultByMethod[M]> } = {
 /**
  * Reads the raw `result` of a `method` response the way the spec asks a client to: normalise first (a missing
  * `resultType` is `"complete"`, for servers of earlier revisions), then validate with the protocol schema chosen
- * by `resultType`. Throws {@link InvalidResultError} for an unknown `resultType`, for `input_required` on a method
+ * by `resultType`. Throws an `invalid-result` `ClientError` for an unknown `resultType`, for `input_required` on a method
  * other than `tools/call`, `prompts/get` and `resources/read`, for an `InputRequiredResult` that asks nothing and
  * carries no state (spec S5: retrying it could only loop), and for a shape the schema rejects.
  */
@@ -80,15 +80,11 @@ export function parseResult<M extends ClientMethod>(method: M, raw: unknown): An
       typeof result === 'object' && result !== null
         ? (result as { resultType?: unknown }).resultType
         : result;
-    throw new InvalidResultError(
-      method,
-      `unknown resultType ${JSON.stringify(type) ?? String(type)}`,
-      result,
-    );
+    throw invalidResult(method, `unknown resultType ${JSON.stringify(type) ?? String(type)}`, result);
   }
   if (kind === 'complete') return validate(method, SCHEMAS[method], 'the result', result) as AnswerOf<M>;
   if (!isInputRequiredMethod(method)) {
-    throw new InvalidResultError(
+    throw invalidResult(
       method,
       'resultType "input_required" is only allowed on tools/call, prompts/get and resources/read',
       result,
@@ -97,11 +93,7 @@ export function parseResult<M extends ClientMethod>(method: M, raw: unknown): An
   const irr = validate(method, InputRequiredResultSchema, 'the InputRequiredResult', result);
   const asks = irr.inputRequests !== undefined && Object.keys(irr.inputRequests).length > 0;
   if (!asks && irr.requestState === undefined) {
-    throw new InvalidResultError(
-      method,
-      'an InputRequiredResult needs inputRequests or requestState',
-      result,
-    );
+    throw invalidResult(method, 'an InputRequiredResult needs inputRequests or requestState', result);
   }
   return irr as AnswerOf<M>;
 }
@@ -113,7 +105,5 @@ function validate<T>(method: string, schema: Parser<T>, what: string, result: un
     .issues?.[0];
   const where = issue?.path?.length ? `${issue.path.map(String).join('.')}: ` : '';
   const detail = issue?.message === undefined ? '' : ` (${where}${issue.message})`;
-  throw new InvalidResultError(method, `${what} does not match its schema${detail}`, result, {
-    cause: parsed.error,
-  });
+  throw invalidResult(method, `${what} does not match its schema${detail}`, result, parsed.error);
 }
