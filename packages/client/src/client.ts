@@ -7,17 +7,20 @@ import {
   type Implementation,
   type InputRequiredMethod,
   type InputRequiredResult,
+  isRequestTransport,
   type ListPromptsResult,
   type ListResourcesResult,
   type ListResourceTemplatesResult,
   type ListToolsResult,
   MetaKey,
   type ReadResourceResult,
+  type RequestTransport,
   type SubscriptionFilter,
   type Transport,
 } from '@boomerang/protocol';
 import { type CachedMethod, type ResultCache, throughCache } from './cache.js';
 import { Connection } from './connection.js';
+import { correlate } from './correlator.js';
 import { notConnected, type OriginatingRequest, roundsExceeded } from './errors.js';
 import { answerInputRequests, type InputCallbacks } from './input-requests.js';
 import {
@@ -100,26 +103,30 @@ export class Client {
   }
 
   /**
-   * Starts using `transport` (a stream transport: stdio, in-memory, HTTP) and decides its revision once (option
-   * `protocol`): with `'auto'` it sends `server/discover`, and `initialize` when that shows a 2025-11-25 server.
-   * Throws when already connected (`close()` first to switch transports), or when `initialize` fails.
+   * Starts using `transport` and decides its revision once (option `protocol`): with `'auto'` it sends
+   * `server/discover`, and `initialize` when that shows a 2025-11-25 server. A {@link RequestTransport} (HTTP) is
+   * used as is; a stream transport (stdio, in memory) through the correlator, which pairs responses with requests
+   * by id. Throws when already connected (`close()` first to switch transports), or when `initialize` fails.
    */
-  async connect(transport: Transport): Promise<void> {
+  async connect(transport: Transport | RequestTransport): Promise<void> {
     if (this.#connection !== undefined || this.#connecting) {
       throw new Error('Client is already connected; call close() first');
     }
     this.#connecting = true;
+    // A request transport reports every outcome: the era probe then waits for the real answer (an OAuth
+    // sign-in may stand before it). A stream peer may stay silent: the probe is bounded there.
+    const reportsEveryOutcome = isRequestTransport(transport);
     // A 2025-11-25 server calls the client back; its requests reach the MRTR callbacks (legacy.ts).
     let answering: ServerRequestContext | undefined;
     const requester = createRequester(
-      transport,
+      reportsEveryOutcome ? transport : correlate(transport),
       legacyPeerHandlers(() => answering),
     );
     try {
       const hello = {
         info: this.info,
         capabilities: this.capabilities,
-        probeTimeoutMs: transport.reportsEveryOutcome === true ? undefined : this.#probeTimeoutMs,
+        probeTimeoutMs: reportsEveryOutcome ? undefined : this.#probeTimeoutMs,
       };
       const negotiated = await negotiate(requester, this.#protocol, hello);
       const { legacy, serverInfo } = negotiated;

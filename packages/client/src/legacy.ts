@@ -61,7 +61,7 @@ export interface Hello {
   readonly capabilities: ClientCapabilities;
   /**
    * How long `'auto'` waits for the `server/discover` answer before it falls back to `initialize`; `undefined`:
-   * no limit (transports that report every outcome, such as HTTP, where silence never means "legacy").
+   * no limit (request transports report every outcome, so silence never means "legacy" there).
    */
   readonly probeTimeoutMs: number | undefined;
 }

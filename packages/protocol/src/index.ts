@@ -30,14 +30,17 @@ export {
 // --- extensions
 export { type ExtensionCapabilities, extensionSettings, hasExtension } from './extensions.js';
 export { MessageQueue, type MessageQueueHooks } from './message-queue.js';
-export type {
-  AuthInfo,
-  HandleContext,
-  MessageHandler,
-  StreamConnection,
-  StreamConnectOptions,
-  Transport,
-  TransportSendOptions,
+export {
+  type AuthInfo,
+  type ExchangeOptions,
+  type HandleContext,
+  isRequestTransport,
+  type MessageHandler,
+  type RequestTransport,
+  type StreamConnection,
+  type StreamConnectOptions,
+  type Transport,
+  type TransportSendOptions,
 } from './transport.js';
 
 // --- runtime helpers (jsonrpc.ts, result.ts, fast-parse.ts): BEGIN

@@ -3,6 +3,8 @@
 // 2025-11-25 stream that ends early after naming an event id is resumable: `resume` says where to pick it up.
 import {
   type JSONRPCMessage,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
   type JSONRPCResponse,
   messageKind,
   parseMessage,
@@ -19,12 +21,12 @@ export interface AnswerReader {
   readonly signal: AbortSignal;
   /** True in a 2025-11-25 session: server requests on the stream are delivered, early ends are resumable. */
   readonly legacy: boolean;
-  /** Delivers a message of the request (a notification, or a server request in a session). */
-  deliver(message: JSONRPCMessage): void;
-  /** The response as delivered (id filled in, `tools/list` filtered). */
-  finish(response: JSONRPCResponse): JSONRPCMessage;
+  /** Hands on a message of the request (a notification, or a server request in a session). */
+  deliver(message: JSONRPCNotification | JSONRPCRequest): void;
+  /** The response as returned (id filled in, `tools/list` filtered). */
+  finish(response: JSONRPCResponse): JSONRPCResponse;
   /** The marked transport failure that stands for the response (`undefined` once `signal` aborted). */
-  failure(why: string, status?: number): JSONRPCMessage | undefined;
+  failure(why: string, status?: number): JSONRPCResponse | undefined;
 }
 
 /** Where a 2025-11-25 event stream that ended early can be resumed (a GET with `Last-Event-ID`). */
@@ -41,7 +43,7 @@ export interface Resume {
 export async function readAnswer(
   response: Response,
   reader: AnswerReader,
-): Promise<JSONRPCMessage | undefined | { resume: Resume }> {
+): Promise<JSONRPCResponse | undefined | { resume: Resume }> {
   const { id, method, signal } = reader;
   const type = response.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase();
   try {
@@ -54,7 +56,7 @@ export async function readAnswer(
         if (!parsed.ok) continue; // not a JSON-RPC message: nothing to correlate it with
         const kind = messageKind(parsed.message);
         if (kind === 'notification' || (kind === 'request' && reader.legacy)) {
-          reader.deliver(parsed.message);
+          reader.deliver(parsed.message as JSONRPCNotification | JSONRPCRequest);
         } else if ((kind === 'result' || kind === 'error') && sameId(parsed.message, id)) {
           // The response ends the request; leaving the loop cancels the rest of the stream.
           return reader.finish(parsed.message as JSONRPCResponse);
@@ -97,7 +99,7 @@ export function describe(error: unknown): string {
 
 /** True for the `{ resume }` outcome of {@link readAnswer}. */
 export function isResume(
-  answer: JSONRPCMessage | undefined | { resume: Resume },
+  answer: JSONRPCResponse | undefined | { resume: Resume },
 ): answer is { resume: Resume } {
   return answer !== undefined && 'resume' in answer;
 }
