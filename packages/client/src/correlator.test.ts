@@ -1,7 +1,16 @@
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '@boomerang/protocol';
+import { requestTransportSuite, serveOverStream } from '@boomerang/testing';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { correlate } from './correlator.js';
+
+// The client's transport contract, over the in-memory pair through the correlator (stdio runs it in
+// transport-stdio, HTTP in transport-http).
+requestTransportSuite('in-memory pair, correlated', (handler) => {
+  const [client, server] = createInMemoryPair();
+  serveOverStream(server, handler);
+  return correlate(client);
+});
 
 const request = (id: number | string, params: Record<string, unknown> = {}): JSONRPCRequest => ({
   jsonrpc: '2.0',

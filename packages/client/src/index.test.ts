@@ -7,6 +7,7 @@ describe('@boomerang/client', () => {
       'Client',
       'ClientError',
       'ClientSession',
+      'correlate',
       'createMemoryCacheStore',
       'isClientError',
     ]);

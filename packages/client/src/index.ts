@@ -13,6 +13,8 @@ export {
 export type { ElicitationMode } from './capabilities.js';
 // --- the client
 export { Client } from './client.js';
+// --- transports: a stream transport seen as a request transport (what connect() does with stdio, in memory)
+export { correlate } from './correlator.js';
 // --- errors
 export {
   type CallDescription,

@@ -6,8 +6,7 @@ import { createHttpHandler, type HttpHandlerOptions } from './handler.js';
 import { makeServer, type Observed, tools } from './test-support/fixture.js';
 
 // `Client` ↔ `Server` over the HTTP pair, in process: the client transport's fetch calls the handler directly.
-// The transport suite of @boomerang/testing does not apply to HTTP (see README, "Testing"); the properties of it
-// that do (intact and large messages, concurrency, close) are checked here and in client.test.ts.
+// The transport contract itself runs in client.test.ts (`requestTransportSuite` of @boomerang/testing).
 
 async function connect(
   options: { observed?: Observed; http?: HttpHandlerOptions; fetch?: (f: FetchLike) => FetchLike } = {},

@@ -5,9 +5,11 @@ import type {
   JSONRPCRequest,
   JSONRPCResponse,
 } from '@boomerang/protocol';
-import { describe, expect, it, vi } from 'vitest';
+import { requestTransportSuite } from '@boomerang/testing';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type FetchLike, StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler, type FetchHandler } from './handler.js';
+import { listen } from './node.js';
 import { makeServer, meta, type Observed, rpc, tools } from './test-support/fixture.js';
 
 // The client transport against the real handler, through its `fetch` option: no sockets.
@@ -48,6 +50,29 @@ function scripted(respond: () => Response | Promise<Response>) {
     (await transport.request(message, exchangeOptions)) as JSONRPCResponse & Wire;
   return { transport, exchange };
 }
+
+// The client's transport contract over HTTP: through the handler in process, and over a real socket. Large
+// messages stay under the handler's default 4 MiB body limit.
+const httpSuite = { largeMessageBytes: 3 * 1024 * 1024 };
+requestTransportSuite(
+  'Streamable HTTP (createHttpHandler through fetch)',
+  (handler) => new StreamableHttpClientTransport(URL_, { fetch: via(createHttpHandler(handler)).fetch }),
+  httpSuite,
+);
+
+const endpoints: { close(): Promise<void> }[] = [];
+afterAll(async () => {
+  await Promise.all(endpoints.splice(0).map((endpoint) => endpoint.close()));
+});
+requestTransportSuite(
+  'Streamable HTTP on 127.0.0.1 (listen)',
+  async (handler) => {
+    const endpoint = await listen(createHttpHandler(handler));
+    endpoints.push(endpoint);
+    return new StreamableHttpClientTransport(endpoint.url);
+  },
+  httpSuite,
+);
 
 describe('StreamableHttpClientTransport: headers', () => {
   it('sends the required headers on every POST', async () => {
