@@ -19,18 +19,10 @@ import {
   type Transport,
 } from '@boomerang/protocol';
 import { type CachedMethod, type ResultCache, throughCache } from './cache.js';
-import { Connection } from './connection.js';
+import type { Connection, Era } from './connection.js';
 import { correlate } from './correlator.js';
 import { notConnected, type OriginatingRequest, roundsExceeded } from './errors.js';
 import { answerInputRequests, type InputCallbacks } from './input-requests.js';
-import {
-  CallsInFlight,
-  legacyPeerHandlers,
-  legacyResult,
-  negotiate,
-  type ProtocolChoice,
-  type ServerRequestContext,
-} from './legacy.js';
 import { type RoundInputs, runInputRequiredLoop } from './mrtr-loop.js';
 import {
   type ClientOptions,
@@ -41,7 +33,7 @@ import {
   resolveClientOptions,
 } from './options.js';
 import { firstInputs, paramsOf, roundParams, withoutUndefined } from './params.js';
-import { createRequester, type ProgressHandler } from './requester.js';
+import type { ProgressHandler } from './requester.js';
 import { type AnswerOf, type ClientMethod, parseResult, type ResultByMethod } from './results.js';
 import { ClientSession } from './session.js';
 import { callScope } from './signals.js';
@@ -69,9 +61,7 @@ export class Client {
   readonly #timeoutMs: number | undefined;
   readonly #sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   readonly #cache: ResultCache | undefined;
-  readonly #protocol: ProtocolChoice;
-  readonly #probeTimeoutMs: number;
-  readonly #calls = new CallsInFlight();
+  readonly #era: Era;
   #connection: Connection | undefined;
   #connecting = false;
 
@@ -89,8 +79,7 @@ export class Client {
     this.#timeoutMs = settings.timeoutMs;
     this.#sleep = settings.sleep;
     this.#cache = settings.cache;
-    this.#protocol = settings.protocol;
-    this.#probeTimeoutMs = settings.probeTimeoutMs;
+    this.#era = settings.era;
     this.session = new ClientSession({
       once: (request, args, opts) => this.#once(request, args, opts),
       loop: (request, args, opts) => this.#loop(request, args, opts),
@@ -113,28 +102,14 @@ export class Client {
       throw new Error('Client is already connected; call close() first');
     }
     this.#connecting = true;
-    // A request transport reports every outcome: the era probe then waits for the real answer (an OAuth
-    // sign-in may stand before it). A stream peer may stay silent: the probe is bounded there.
-    const reportsEveryOutcome = isRequestTransport(transport);
-    // A 2025-11-25 server calls the client back; its requests reach the MRTR callbacks (legacy.ts).
-    let answering: ServerRequestContext | undefined;
-    const requester = createRequester(
-      reportsEveryOutcome ? transport : correlate(transport),
-      legacyPeerHandlers(() => answering),
-    );
     try {
-      const hello = {
+      const reportsEveryOutcome = isRequestTransport(transport);
+      this.#connection = await this.#era(reportsEveryOutcome ? transport : correlate(transport), {
         info: this.info,
         capabilities: this.capabilities,
-        probeTimeoutMs: reportsEveryOutcome ? undefined : this.#probeTimeoutMs,
-      };
-      const negotiated = await negotiate(requester, this.#protocol, hello);
-      const { legacy, serverInfo } = negotiated;
-      if (legacy) answering = { ...this.#answering(), serverInfo };
-      this.#connection = new Connection(requester, negotiated.protocolVersion, legacy, hello);
-    } catch (error) {
-      await requester.close();
-      throw error;
+        callbacks: this.#callbacks,
+        reportsEveryOutcome,
+      });
     } finally {
       this.#connecting = false;
     }
@@ -144,7 +119,7 @@ export class Client {
   async close(): Promise<void> {
     const connection = this.#connection;
     this.#connection = undefined;
-    await connection?.requester.close();
+    await connection?.close();
   }
 
   /** `server/discover`: the server's supported versions, capabilities, instructions (and `serverInfo` in `_meta`). */
@@ -224,8 +199,8 @@ export class Client {
     return createSubscription(
       async (signal, onnotification) => {
         if (connection === undefined) throw notConnected('subscriptions/listen');
-        const params = { notifications: filter, _meta: this.#meta(connection.protocolVersion) };
-        return connection.requester.request('subscriptions/listen', params, { signal, onnotification });
+        const params = { notifications: filter };
+        return connection.request('subscriptions/listen', params, { signal, onnotification });
       },
       options,
       (notification) => void this.#cache?.invalidate(notification),
@@ -260,38 +235,21 @@ export class Client {
     return throughCache(cache, method, target, run, options?.cache === 'reload');
   }
 
-  /** What a legacy server's requests are answered with: the MRTR callbacks and the calls in flight. */
-  #answering() {
-    return { callbacks: this.#callbacks, capabilities: this.capabilities, calls: this.#calls };
-  }
-
-  /** The `_meta` every request carries: a fresh object per request. */
-  #meta(protocolVersion: string): Record<string, unknown> {
-    return {
-      [MetaKey.protocolVersion]: protocolVersion,
-      [MetaKey.clientCapabilities]: this.capabilities,
-      [MetaKey.clientInfo]: this.info,
-    };
-  }
-
   /**
-   * Sends one request with full `_meta` and returns its validated result. `params` is a fresh object of this
-   * request's own: `_meta` is set on it (a copy plus a member is several times slower on Node 20).
+   * Sends one request on the connection (which adds its era's envelope to `params`, a fresh object of this
+   * request's own) and returns its validated result.
    */
   async #send<M extends ClientMethod>(
     method: M,
     params: Record<string, unknown>,
     signal: AbortSignal | undefined,
     onprogress: ProgressHandler | undefined,
+    call?: OriginatingRequest,
   ): Promise<AnswerOf<M>> {
     const connection = this.#connection;
     if (connection === undefined) throw notConnected(method);
-    if (!connection.legacy) params._meta = this.#meta(connection.protocolVersion);
-    const options: { signal?: AbortSignal; onprogress?: ProgressHandler } = {};
-    if (signal !== undefined) options.signal = signal;
-    if (onprogress !== undefined) options.onprogress = onprogress;
-    const raw = await connection.request(method, params, options);
-    return parseResult(method, connection.legacy ? legacyResult(method, raw) : raw);
+    const raw = await connection.request(method, params, { signal, onprogress, call });
+    return parseResult(method, raw);
   }
 
   /** One request of a method that never answers `input_required`. */
@@ -312,7 +270,7 @@ export class Client {
   ): Promise<ResultByMethod[M] | InputRequiredResult> {
     using scope = callScope(request, options.signal, options.timeoutMs ?? this.#timeoutMs);
     return await this.#round(
-      request.method,
+      request,
       paramsOf(request, args),
       firstInputs(options),
       scope.signal,
@@ -331,14 +289,13 @@ export class Client {
     onRound?: () => void,
   ): Promise<ResultByMethod[M]> {
     using scope = callScope(request, options.signal, options.timeoutMs ?? this.#timeoutMs);
-    using _inFlight = this.#calls.track(request);
     const { signal } = scope;
     const capabilities = this.capabilities;
     const params = paramsOf(request, args);
     return await runInputRequiredLoop<ResultByMethod[M]>(firstInputs(options), {
       send: (inputs) => {
         onRound?.();
-        return this.#round(request.method, params, inputs, signal, options.onprogress);
+        return this.#round(request, params, inputs, signal, options.onprogress);
       },
       answer: (result, round) =>
         answerInputRequests(result.inputRequests ?? {}, this.#callbacks, {
@@ -357,14 +314,15 @@ export class Client {
 
   /** One request of an MRTR method: the original params plus this round's inputs. */
   #round<M extends InputRequiredMethod>(
-    method: M,
+    request: Extract<OriginatingRequest, { readonly method: M }>,
     params: Record<string, unknown>,
     inputs: RoundInputs,
     signal: AbortSignal | undefined,
     onprogress: ProgressHandler | undefined,
   ): Promise<ResultByMethod[M] | InputRequiredResult> {
     // AnswerOf<M> is exactly this union for every MRTR method; TypeScript cannot see it through the generic.
-    return this.#send(method, roundParams(params, inputs), signal, onprogress) as Promise<
+    const method = request.method as M;
+    return this.#send(method, roundParams(params, inputs), signal, onprogress, request) as Promise<
       ResultByMethod[M] | InputRequiredResult
     >;
   }

@@ -31,8 +31,6 @@ export type {
   RootsCallback,
   SamplingCallback,
 } from './input-requests.js';
-// --- dual era
-export type { ProtocolChoice } from './legacy.js';
 export type { RoundInputs } from './mrtr-loop.js';
 export type {
   ClientOptions,

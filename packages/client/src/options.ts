@@ -1,13 +1,17 @@
 import type { ClientCapabilities, CompleteRequestParams, InputResponses } from '@boomerang/protocol';
 import { type ClientCacheOptions, ResultCache } from './cache.js';
 import { deriveCapabilities, type ElicitationMode, mergeCapabilities } from './capabilities.js';
+import type { Era } from './connection.js';
+import { defaultEra, type EraOptions } from './eras.js';
 import type { InputCallbacks } from './input-requests.js';
-import { type ProtocolChoice, protocolOptions } from './legacy.js';
 import type { ProgressHandler } from './requester.js';
 import { sleep } from './signals.js';
 
-/** Options of `Client`: the callbacks that answer input requests, and the limits of the MRTR loop. */
-export interface ClientOptions extends InputCallbacks {
+/**
+ * Options of `Client`: the callbacks that answer input requests, the limits of the MRTR loop, and the options of
+ * the protocol eras the client speaks (`protocol`, `protocolProbeTimeoutMs`).
+ */
+export interface ClientOptions extends InputCallbacks, EraOptions {
   /** Narrows the declared `elicitation` capability (default both: `{ form: {}, url: {} }`). Needs `elicitation`. */
   readonly elicitationModes?: readonly ElicitationMode[] | undefined;
   /** Declares `sampling.tools`, so servers may send `tools`/`toolChoice` in sampling requests. Needs `sampling`. */
@@ -41,14 +45,6 @@ export interface ClientOptions extends InputCallbacks {
    * `false` turns it off. Results with `ttlMs` absent or `0` are never cached.
    */
   readonly cache?: false | ClientCacheOptions | undefined;
-  /**
-   * Which revision to speak (default `'auto'`): `'auto'` sends `server/discover` when connecting and falls back
-   * to a 2025-11-25 `initialize` when the server does not answer it like a 2026-07-28 server (see the README,
-   * "Two eras"); `'2026-07-28'` sends nothing; `'2025-11-25'` always initializes.
-   */
-  readonly protocol?: ProtocolChoice | undefined;
-  /** How long `'auto'` waits for the `server/discover` answer before falling back (default 3000 ms). */
-  readonly protocolProbeTimeoutMs?: number | undefined;
 }
 
 /** Options of one call. */
@@ -97,18 +93,19 @@ export interface ClientSettings {
   readonly timeoutMs: number | undefined;
   readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   readonly cache: ResultCache | undefined;
-  readonly protocol: ProtocolChoice;
-  readonly probeTimeoutMs: number;
+  /** How connections open: the eras this client speaks. */
+  readonly era: Era;
 }
 
 /**
  * Checks a client's options and fills in the defaults. Throws `TypeError` for a narrowing option without its
  * callback or a `capabilities` that is not an object, `RangeError` for a bad `elicitationModes`,
- * `inputRequiredMaxRounds` (a non-negative integer) or `requestTimeoutMs` (positive milliseconds).
+ * `inputRequiredMaxRounds` (a non-negative integer) or `requestTimeoutMs` (positive milliseconds), and what the
+ * eras' options throw (an unknown `protocol`, a bad `protocolProbeTimeoutMs`).
  */
 export function resolveClientOptions(options: ClientOptions): ClientSettings {
   const { inputRequiredMaxRounds = 10, requestTimeoutMs } = options;
-  const { protocol, probeTimeoutMs } = protocolOptions(options);
+  const era = defaultEra(options);
   if (!Number.isSafeInteger(inputRequiredMaxRounds) || inputRequiredMaxRounds < 0) {
     throw new RangeError(
       `"inputRequiredMaxRounds" expected a non-negative integer, got ${inputRequiredMaxRounds}`,
@@ -126,7 +123,6 @@ export function resolveClientOptions(options: ClientOptions): ClientSettings {
     timeoutMs: requestTimeoutMs,
     sleep: options.sleep ?? sleep,
     cache: options.cache === false ? undefined : new ResultCache(options.cache),
-    protocol,
-    probeTimeoutMs,
+    era,
   };
 }

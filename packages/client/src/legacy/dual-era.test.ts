@@ -2,8 +2,8 @@
 // requests answered by the MRTR callbacks.
 import { McpError, type Transport, transportFailureData } from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
-import { Client } from './client.js';
-import { harness, INFO, NO_REPLY, type Reply } from './test-support/fake-server.js';
+import { Client } from '../client.js';
+import { harness, INFO, NO_REPLY, type Reply } from '../test-support/fake-server.js';
 
 /** Records what the client sends back for each server→client request id. */
 function captureAnswers(transport: Transport): Map<unknown, unknown> {
