@@ -2,7 +2,6 @@ import {
   createMessageRequest,
   elicitUrlRequest,
   inputRequired,
-  isInputRequired,
   listRootsRequest,
   MetaKey,
 } from '@boomerang/protocol';
@@ -156,7 +155,7 @@ describe('declared capabilities without callbacks', () => {
     });
     await h.client.listTools();
     await h.client.callTool('t');
-    await h.client.session.callTool('t', undefined, { allowInputRequired: true });
+    await h.client.start('tools/call', { name: 't' });
     expect(h.server.requests).toHaveLength(3);
     for (const request of h.server.requests) {
       expect(request.params._meta[MetaKey.clientCapabilities]).toEqual({
@@ -166,22 +165,18 @@ describe('declared capabilities without callbacks', () => {
     }
   });
 
-  it('the manual loop answers them itself', async () => {
+  it('a continuation is answered by the host itself', async () => {
     await using h = await harness(
       script(inputRequired({ inputRequests: { region: askFor('region') }, requestState: 's1' }), (request) =>
         textResult(`in ${request.params.inputResponses.region.content.region}`),
       ),
       { capabilities: declared },
     );
-    const first = await h.client.session.callTool('t', undefined, { allowInputRequired: true });
-    if (!isInputRequired(first)) throw new Error('expected input_required');
+    const { continuation } = await h.client.start('tools/call', { name: 't' });
+    if (continuation === undefined) throw new Error('expected a continuation');
     const inputResponses = { region: { action: 'accept', content: { region: 'eu-west-1' } } } as const;
-    const final = await h.client.session.callTool('t', undefined, {
-      allowInputRequired: true,
-      inputResponses,
-      requestState: first.requestState,
-    });
-    expect(final).toMatchObject({ content: [{ type: 'text', text: 'in eu-west-1' }] });
+    const final = await h.client.resume(continuation, inputResponses);
+    expect(final.result).toMatchObject({ content: [{ type: 'text', text: 'in eu-west-1' }] });
     expect(h.server.requests[1]?.params).toMatchObject({ inputResponses, requestState: 's1' });
   });
 

@@ -96,7 +96,7 @@ describe('Client requests', () => {
       'input_required on a list method',
       'tools/list',
       inputRequired({ requestState: 's' }),
-      'resultType "input_required" is only allowed on tools/call, prompts/get and resources/read',
+      'resultType "input_required" is only allowed on tools/call, prompts/get, resources/read and methods outside the spec',
     ],
     [
       'input_required on discover',

@@ -1,21 +1,20 @@
 import type { InputRequiredResult, RequestId } from '@boomerang/protocol';
+import type { Continuation } from './continuation.js';
 
 /**
  * The request a call started with, as errors and callbacks name it: the method plus the tool or prompt name, or
- * the resource URI.
+ * the resource URI; any other method (an extension's, a vendor's) alone.
  */
 export type OriginatingRequest =
-  | { readonly method: 'tools/call'; readonly name: string }
-  | { readonly method: 'prompts/get'; readonly name: string }
-  | { readonly method: 'resources/read'; readonly uri: string };
-
-/** A call as {@link ClientError} names it: an {@link OriginatingRequest}, or any other method alone. */
-export type CallDescription = OriginatingRequest | { readonly method: string };
+  | { readonly method: 'tools/call'; readonly name: string; readonly uri?: undefined }
+  | { readonly method: 'prompts/get'; readonly name: string; readonly uri?: undefined }
+  | { readonly method: 'resources/read'; readonly uri: string; readonly name?: undefined }
+  | { readonly method: string; readonly name?: undefined; readonly uri?: undefined };
 
 /** `tools/call "provision"`, `resources/read "file:///a"`, or the bare method: how messages name a request. */
-export function describeRequest(request: CallDescription): string {
-  if ('name' in request) return `${request.method} "${request.name}"`;
-  if ('uri' in request) return `${request.method} "${request.uri}"`;
+export function describeRequest(request: OriginatingRequest): string {
+  if (request.name !== undefined) return `${request.method} "${request.name}"`;
+  if (request.uri !== undefined) return `${request.method} "${request.uri}"`;
   return request.method;
 }
 
@@ -31,7 +30,10 @@ export function describeRequest(request: CallDescription): string {
  * | `invalid-result` | the answer is no valid result for the method: unknown `resultType`, `input_required` where the method cannot ask, an `InputRequiredResult` with neither field, or a shape its schema rejects | `result` (as received); `cause`: the issues |
  * | `unsupported-input-request` | the server asked for something this client did not declare or cannot answer | `key`, `inputMethod` |
  * | `callback-failed` | a callback threw or returned an invalid answer | `key`, `inputMethod`; `cause` |
- * | `rounds-exceeded` | more `input_required` results than `inputRequiredMaxRounds` | `result` (the last `InputRequiredResult`, not answered), `maxRounds` |
+ * | `rounds-exceeded` | more `input_required` results than `inputRequiredMaxRounds` | `result` (the last `InputRequiredResult`, not answered), `maxRounds`; `continuation` to go on by hand when it asks something |
+ * | `invalid-continuation` | `resume()` got something that is not a continuation this client can resume (another version, a missing, mistyped or unknown member, params that carry round inputs) | |
+ * | `invalid-input-responses` | `resume()` got answers under keys the continuation did not ask, or an answer that is not the kind its question asks | `keys` |
+ * | `state-rejected` | the server refused a resumed flow's `requestState` (a `-32602` naming it): tampered with, expired, sealed under another key, or bound to other arguments or another user | `cause`: the server's `McpError` |
  */
 export type ClientErrorReason =
   | 'not-connected'
@@ -40,12 +42,15 @@ export type ClientErrorReason =
   | 'invalid-result'
   | 'unsupported-input-request'
   | 'callback-failed'
-  | 'rounds-exceeded';
+  | 'rounds-exceeded'
+  | 'invalid-continuation'
+  | 'invalid-input-responses'
+  | 'state-rejected';
 
 /** The members a {@link ClientError} may carry besides its reason; which ones depends on the reason. */
 export interface ClientErrorDetails {
   /** The call: its method and, for tools, prompts and resources, the name or URI. */
-  readonly request: CallDescription;
+  readonly request: OriginatingRequest;
   /** `closed`: the JSON-RPC id of the request that was cut off, when it had been sent. */
   readonly requestId?: RequestId | undefined;
   /** `timeout`: the limit that elapsed, in milliseconds. */
@@ -61,6 +66,10 @@ export interface ClientErrorDetails {
   readonly key?: string | undefined;
   /** `unsupported-input-request`, `callback-failed`: its method (`elicitation/create`, …). */
   readonly inputMethod?: string | undefined;
+  /** `invalid-input-responses`: the keys at fault. */
+  readonly keys?: readonly string[] | undefined;
+  /** `rounds-exceeded`: the flow as a continuation, when the last result asks something (resume it by hand). */
+  readonly continuation?: Continuation | undefined;
 }
 
 /**
@@ -75,7 +84,7 @@ export class ClientError extends Error {
   /** The method of the call (for an MRTR flow, the originating method). */
   readonly method: string;
   /** The call, as messages name it. */
-  readonly request: CallDescription;
+  readonly request: OriginatingRequest;
   /** See {@link ClientErrorDetails.requestId}. */
   readonly requestId: RequestId | undefined;
   /** See {@link ClientErrorDetails.timeoutMs}. */
@@ -88,6 +97,10 @@ export class ClientError extends Error {
   readonly key: string | undefined;
   /** See {@link ClientErrorDetails.inputMethod}. */
   readonly inputMethod: string | undefined;
+  /** See {@link ClientErrorDetails.keys}. */
+  readonly keys: readonly string[] | undefined;
+  /** See {@link ClientErrorDetails.continuation}. */
+  readonly continuation: Continuation | undefined;
 
   constructor(
     reason: ClientErrorReason,
@@ -105,6 +118,8 @@ export class ClientError extends Error {
     this.result = details.result;
     this.key = details.key;
     this.inputMethod = details.inputMethod;
+    this.keys = details.keys;
+    this.continuation = details.continuation;
   }
 }
 
@@ -139,7 +154,7 @@ export function connectionClosed(
 }
 
 /** `timeout`: the call's time limit elapsed. */
-export function timedOut(request: CallDescription, timeoutMs: number): ClientError {
+export function timedOut(request: OriginatingRequest, timeoutMs: number): ClientError {
   return new ClientError('timeout', `${describeRequest(request)} timed out after ${timeoutMs} ms`, {
     request,
     timeoutMs,
@@ -199,12 +214,51 @@ export function roundsExceeded(
   request: OriginatingRequest,
   maxRounds: number,
   result: InputRequiredResult,
+  continuation?: Continuation,
 ): ClientError {
   return new ClientError(
     'rounds-exceeded',
     `${describeRequest(request)} returned input_required more than ${maxRounds} times; raise ` +
       'inputRequiredMaxRounds in the Client options, or drive the rounds yourself with client.start() and ' +
       'client.resume().',
-    { request, maxRounds, result },
+    { request, maxRounds, result, continuation },
+  );
+}
+
+/** `invalid-continuation`: `resume()` was given something it cannot resume (`problem` says why). */
+export function invalidContinuation(value: unknown, problem: string): ClientError {
+  const method =
+    typeof (value as { method?: unknown } | null)?.method === 'string'
+      ? (value as { method: string }).method
+      : 'resume';
+  return new ClientError(
+    'invalid-continuation',
+    `Cannot resume: not a continuation this client can resume (${problem})`,
+    {
+      request: { method },
+    },
+  );
+}
+
+/** `invalid-input-responses`: the answers given to `resume()` do not fit the continuation's questions. */
+export function invalidInputResponses(
+  request: OriginatingRequest,
+  problem: string,
+  keys: readonly string[],
+): ClientError {
+  return new ClientError('invalid-input-responses', `Cannot resume ${describeRequest(request)}: ${problem}`, {
+    request,
+    keys,
+  });
+}
+
+/** `state-rejected`: the server refused the state of a resumed flow (`cause`: its `McpError`). */
+export function stateRejected(request: OriginatingRequest, cause: unknown): ClientError {
+  return new ClientError(
+    'state-rejected',
+    `The server refused the state of ${describeRequest(request)} (tampered with, expired, or bound to other ` +
+      'arguments, another key or another user): start the flow again',
+    { request },
+    { cause },
   );
 }

@@ -4,9 +4,9 @@ import * as api from './index.js';
 describe('@boomerang/client', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual([
+      'CONTINUATION_VERSION',
       'Client',
       'ClientError',
-      'ClientSession',
       'correlate',
       'createMemoryCacheStore',
       'isClientError',

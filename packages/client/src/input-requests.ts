@@ -21,7 +21,8 @@ import { raceSignal } from './signals.js';
 
 /**
  * What a callback learns about the input request it answers, besides its params: which call asked (method and
- * tool/prompt name or resource URI, so a host can show the user what the question is for), the `inputRequests`
+ * tool/prompt name or resource URI, so a host can show the user what the question is for; any other method
+ * alone), the `inputRequests`
  * key, the round (1 for the first `input_required` of the call), the server's self-reported identity when the
  * result carried one, and a `signal` that aborts when the call is cancelled or times out, or when another
  * callback of the same round fails.
@@ -165,7 +166,7 @@ async function answerOne(
   const [name, schema, call] = dispatch(request, callbacks, ctx);
   if (call === undefined) {
     // Declared through `ClientOptions.capabilities` (a manual-loop host) but not answerable by this loop.
-    const problem = `this client declared it but has no ${name} callback (answer it through client.session)`;
+    const problem = `this client declared it but has no ${name} callback (answer it through client.start() / client.resume())`;
     throw unsupportedInputRequest(round.request, key, request.method, problem);
   }
   let value: unknown;
@@ -192,7 +193,7 @@ async function answerOne(
 function inputRequestContext(key: string, round: RoundContext, scope: RoundScope): InputRequestContext {
   const { request } = round;
   const ctx: Record<string, unknown> =
-    request.method === 'resources/read'
+    request.uri !== undefined
       ? {
           method: request.method,
           uri: request.uri,
@@ -202,15 +203,24 @@ function inputRequestContext(key: string, round: RoundContext, scope: RoundScope
           key,
           round: round.round,
         }
-      : {
-          method: request.method,
-          name: request.name,
-          get signal() {
-            return scope.signal;
-          },
-          key,
-          round: round.round,
-        };
+      : request.name !== undefined
+        ? {
+            method: request.method,
+            name: request.name,
+            get signal() {
+              return scope.signal;
+            },
+            key,
+            round: round.round,
+          }
+        : {
+            method: request.method,
+            get signal() {
+              return scope.signal;
+            },
+            key,
+            round: round.round,
+          };
   if (round.serverInfo !== undefined) ctx.serverInfo = round.serverInfo;
   return ctx as InputRequestContext;
 }

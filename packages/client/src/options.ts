@@ -1,4 +1,4 @@
-import type { ClientCapabilities, CompleteRequestParams, InputResponses } from '@boomerang/protocol';
+import type { ClientCapabilities, CompleteRequestParams, StandardSchemaV1 } from '@boomerang/protocol';
 import { type ClientCacheOptions, ResultCache } from './cache.js';
 import { deriveCapabilities, type ElicitationMode, mergeCapabilities } from './capabilities.js';
 import type { Era } from './connection.js';
@@ -18,8 +18,8 @@ export interface ClientOptions extends InputCallbacks, EraOptions {
   readonly samplingTools?: boolean | undefined;
   /**
    * Capabilities to declare besides those the callbacks derive, merged with them member by member: for a host
-   * that drives the rounds itself (`client.session` with `allowInputRequired: true`) and so has no callback,
-   * e.g. `{ elicitation: { form: {} } }`. The automatic loop still needs the callback: a round asking for
+   * that answers the rounds itself (`client.start()` / `client.resume()`) and so has no callback, e.g.
+   * `{ elicitation: { form: {} } }`, or the extensions it supports (`{ extensions: { 'acme/tasks': {} } }`). The automatic loop still needs the callback: a round asking for
    * something declared here but without a callback fails the call with an `unsupported-input-request` `ClientError` (and a
    * 2025-11-25 server's request for it is answered `-32601`).
    */
@@ -47,30 +47,35 @@ export interface ClientOptions extends InputCallbacks, EraOptions {
   readonly cache?: false | ClientCacheOptions | undefined;
 }
 
-/** Options of one call. */
-export interface RequestOptions {
-  /** Cancels the call (every round): it rejects with `signal.reason`; `notifications/cancelled` is sent. */
+/** Options of one call (every method). */
+export interface CallOptions {
+  /** Cancels the call (every round): it rejects with `signal.reason`; the server is told (the transport's way). */
   readonly signal?: AbortSignal | undefined;
   /** Time limit of the whole call in milliseconds (all rounds); then it rejects with a `timeout` `ClientError`. */
   readonly timeoutMs?: number | undefined;
   /** Progress of the call; each request (each MRTR round) carries a fresh `progressToken` when this is set. */
   readonly onprogress?: ProgressHandler | undefined;
+}
+
+/** Options of the cached calls: the list methods and `readResource`. */
+export interface CachedCallOptions extends CallOptions {
   /**
-   * For the list methods and `readResource`: `false`, this call neither reads nor fills the result cache;
-   * `'reload'`, it skips the lookup and stores the fresh result (a forced refresh). Default: use the cache.
+   * `false`: this call neither reads nor fills the result cache; `'reload'`: it skips the lookup and stores the
+   * fresh result (a forced refresh). Default: use the cache.
    */
   readonly cache?: boolean | 'reload' | undefined;
 }
 
 /**
- * Options of a call to `tools/call`, `prompts/get` or `resources/read`. `inputResponses` and `requestState` are
- * sent with the first request: how a flow persisted from `client.session` resumes (then the loop goes on).
+ * Options of `client.request()` (and of `start()` / `resume()` for a method outside the spec): a call's options,
+ * and the schema of its complete result.
  */
-export interface InputRequiredCallOptions extends RequestOptions {
-  /** Answers to the `inputRequests` of a persisted `InputRequiredResult`, under its keys. */
-  readonly inputResponses?: InputResponses | undefined;
-  /** The `requestState` of that `InputRequiredResult`, exactly as received. */
-  readonly requestState?: string | undefined;
+export interface RequestOptions<S extends StandardSchemaV1 = StandardSchemaV1> extends CallOptions {
+  /**
+   * Validates the complete result (any Standard Schema: zod 4, valibot, arktype…); the call resolves to the
+   * schema's output, and a result it rejects is an `invalid-result` `ClientError` naming the issues.
+   */
+  readonly result: S;
 }
 
 /** Params of the list methods: the `nextCursor` of the previous page, if any. */

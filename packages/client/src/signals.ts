@@ -1,4 +1,4 @@
-import { type CallDescription, timedOut } from './errors.js';
+import { type OriginatingRequest, timedOut } from './errors.js';
 
 /** A signal bounding one call (all of its rounds), and the cleanup to run when the call settles. */
 export interface CallScope extends Disposable {
@@ -20,7 +20,7 @@ const UNBOUNDED: CallScope = Object.freeze({ signal: undefined, [Symbol.dispose]
  * timer must be joined in, since most calls are never cancelled.
  */
 export function callScope(
-  request: CallDescription,
+  request: OriginatingRequest,
   signal: AbortSignal | undefined,
   timeoutMs: number | undefined,
 ): CallScope {

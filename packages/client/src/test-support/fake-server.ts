@@ -14,8 +14,9 @@ import {
   type Transport,
 } from '@boomerang/protocol';
 import { createInMemoryPair } from '@boomerang/transport-memory';
-import { Client, type ClientOptions } from '../client.js';
+import { Client } from '../client.js';
 import { correlate } from '../correlator.js';
+import type { ClientOptions } from '../options.js';
 
 /** A request as the server saw it. `params` is loosely typed on purpose: tests poke at wire fields. */
 export interface ReceivedRequest {
