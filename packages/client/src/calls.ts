@@ -36,25 +36,26 @@ export interface InputRequiredParams {
 
 /** `tools/call`: `{ name, arguments? }`. */
 export function toolCall(name: string, args: Record<string, unknown> | undefined): Call<CallToolResult> {
-  const params = args === undefined ? { name } : { name, arguments: args };
-  return {
-    method: 'tools/call',
-    origin: { method: 'tools/call', name },
-    params,
-    paramsOf: (inputs) => withInputs(args === undefined ? { name } : { name, arguments: args }, inputs),
-    read: (raw) => parseResult('tools/call', raw),
-  };
+  return namedCall('tools/call', name, args);
 }
 
 /** `prompts/get`: `{ name, arguments? }` (prompt arguments are strings on the wire). */
 export function promptCall(name: string, args: Record<string, string> | undefined): Call<GetPromptResult> {
-  const params = args === undefined ? { name } : { name, arguments: args };
+  return namedCall('prompts/get', name, args);
+}
+
+/** A call of a tool or a prompt: `{ name, arguments? }`. */
+function namedCall<M extends 'tools/call' | 'prompts/get'>(
+  method: M,
+  name: string,
+  args: Record<string, unknown> | undefined,
+): Call<ResultByMethod[M]> {
   return {
-    method: 'prompts/get',
-    origin: { method: 'prompts/get', name },
-    params,
+    method,
+    origin: { method, name } as OriginatingRequest,
+    params: args === undefined ? { name } : { name, arguments: args },
     paramsOf: (inputs) => withInputs(args === undefined ? { name } : { name, arguments: args }, inputs),
-    read: (raw) => parseResult('prompts/get', raw),
+    read: (raw) => parseResult(method, raw) as ResultByMethod[M] | InputRequiredResult,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type Transport as BoomerangTransport,
   isRequestTransport,
   type RequestTransport,
+  type TransportSendOptions,
 } from '@boomerang/protocol';
 import type { Transport as V1Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage as V1Message } from '@modelcontextprotocol/sdk/types.js';
@@ -93,16 +94,12 @@ export function tapBoomerang<T extends BoomerangTransport | RequestTransport>(in
     },
   };
   const close = () => inner.close();
+  const send = (message: BoomerangMessage, options?: TransportSendOptions) => {
+    wire.record('out', message);
+    return (inner as BoomerangTransport).send(message, options);
+  };
   if (!isRequestTransport(inner)) {
-    const stream: BoomerangTransport = {
-      send(message, options) {
-        wire.record('out', message);
-        return inner.send(message, options);
-      },
-      messages,
-      close,
-      [Symbol.asyncDispose]: close,
-    };
+    const stream: BoomerangTransport = { send, messages, close, [Symbol.asyncDispose]: close };
     return stream as T;
   }
   const exchanges: RequestTransport = {
@@ -119,10 +116,7 @@ export function tapBoomerang<T extends BoomerangTransport | RequestTransport>(in
       wire.record('in', response);
       return response;
     },
-    send(message, options) {
-      wire.record('out', message);
-      return inner.send(message, options);
-    },
+    send,
     messages,
     close,
     [Symbol.asyncDispose]: close,
