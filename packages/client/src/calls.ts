@@ -36,38 +36,65 @@ export interface InputRequiredParams {
 
 /** `tools/call`: `{ name, arguments? }`. */
 export function toolCall(name: string, args: Record<string, unknown> | undefined): Call<CallToolResult> {
-  return namedCall('tools/call', name, args);
+  return new NamedCall('tools/call', name, args);
 }
 
 /** `prompts/get`: `{ name, arguments? }` (prompt arguments are strings on the wire). */
 export function promptCall(name: string, args: Record<string, string> | undefined): Call<GetPromptResult> {
-  return namedCall('prompts/get', name, args);
+  return new NamedCall('prompts/get', name, args);
 }
 
-/** A call of a tool or a prompt: `{ name, arguments? }`. */
-function namedCall<M extends 'tools/call' | 'prompts/get'>(
-  method: M,
-  name: string,
-  args: Record<string, unknown> | undefined,
-): Call<ResultByMethod[M]> {
-  return {
-    method,
-    origin: { method, name } as OriginatingRequest,
-    params: args === undefined ? { name } : { name, arguments: args },
-    paramsOf: (inputs) => withInputs(args === undefined ? { name } : { name, arguments: args }, inputs),
-    read: (raw) => parseResult(method, raw) as ResultByMethod[M] | InputRequiredResult,
-  };
+/** A call of a tool or a prompt: `{ name, arguments? }`. Classes, not closures: one of these is made per call. */
+class NamedCall<M extends 'tools/call' | 'prompts/get'> implements Call<ResultByMethod[M]> {
+  readonly method: M;
+  readonly origin: OriginatingRequest;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly #name: string;
+  readonly #args: Record<string, unknown> | undefined;
+
+  constructor(method: M, name: string, args: Record<string, unknown> | undefined) {
+    this.method = method;
+    this.origin = { method, name } as OriginatingRequest;
+    this.params = args === undefined ? { name } : { name, arguments: args };
+    this.#name = name;
+    this.#args = args;
+  }
+
+  paramsOf(inputs: RoundInputs): Record<string, unknown> {
+    const name = this.#name;
+    const args = this.#args;
+    return withInputs(args === undefined ? { name } : { name, arguments: args }, inputs);
+  }
+
+  read(raw: unknown): ResultByMethod[M] | InputRequiredResult {
+    return parseResult(this.method, raw) as ResultByMethod[M] | InputRequiredResult;
+  }
 }
 
 /** `resources/read`: `{ uri }`. */
 export function resourceCall(uri: string): Call<ReadResourceResult> {
-  return {
-    method: 'resources/read',
-    origin: { method: 'resources/read', uri },
-    params: { uri },
-    paramsOf: (inputs) => withInputs({ uri }, inputs),
-    read: (raw) => parseResult('resources/read', raw),
-  };
+  return new ResourceCall(uri);
+}
+
+class ResourceCall implements Call<ReadResourceResult> {
+  readonly method = 'resources/read';
+  readonly origin: OriginatingRequest;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly #uri: string;
+
+  constructor(uri: string) {
+    this.origin = { method: 'resources/read', uri };
+    this.params = { uri };
+    this.#uri = uri;
+  }
+
+  paramsOf(inputs: RoundInputs): Record<string, unknown> {
+    return withInputs({ uri: this.#uri }, inputs);
+  }
+
+  read(raw: unknown): ReadResourceResult | InputRequiredResult {
+    return parseResult('resources/read', raw);
+  }
 }
 
 /**

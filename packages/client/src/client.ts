@@ -1,3 +1,5 @@
+// The Client: its public calls, each a `Call` (calls.ts) run by one loop (mrtr-loop.ts) over the connection that
+// `connect()` opened through the era seam (connection.ts, eras.ts).
 import {
   type CallToolResult,
   type ClientCapabilities,
@@ -225,11 +227,14 @@ export class Client {
       const call = resourceCall(uri);
       let requests = 0;
       const counted: Call<ReadResourceResult> = {
-        ...call,
+        method: call.method,
+        origin: call.origin,
+        params: call.params,
         paramsOf: (inputs) => {
           requests++;
           return call.paramsOf(inputs);
         },
+        read: (raw) => call.read(raw),
       };
       const result = await this.#call(counted, options);
       return { result, cacheable: requests === 1 };

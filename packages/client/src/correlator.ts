@@ -18,12 +18,19 @@ import {
 } from '@boomerang/protocol';
 import { connectionClosed } from './errors.js';
 
+/** One exchange in flight. */
 interface Pending {
   readonly method: string;
   readonly onMessage: ExchangeOptions['onMessage'];
+  /** The request's progress token, when it carries one. */
+  readonly token: string | number | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly resolve: (response: JSONRPCResponse) => void;
+  readonly reject: (error: unknown) => void;
   /** Set when the peer cancelled the request: an abort then sends no `notifications/cancelled` back. */
   cancelledByPeer: boolean;
-  settle(outcome: { ok: true; value: JSONRPCResponse } | { ok: false; error: unknown }): void;
+  /** The abort listener on `signal`, when there is one. */
+  onAbort: (() => void) | undefined;
 }
 
 /**
@@ -43,10 +50,22 @@ export function correlate(transport: Transport): RequestTransport {
   const unclaimed = new MessageQueue();
   let closed = false;
 
+  /** Takes `id` out of the exchanges in flight; `undefined` when it is not one (late, or settled already). */
+  const take = (id: RequestId): Pending | undefined => {
+    const entry = pending.get(id);
+    if (entry === undefined) return undefined;
+    pending.delete(id);
+    if (entry.token !== undefined) byProgressToken.delete(entry.token);
+    if (entry.onAbort !== undefined) entry.signal?.removeEventListener('abort', entry.onAbort);
+    return entry;
+  };
+
   const failAll = (cause?: unknown): void => {
     closed = true;
-    for (const [id, entry] of pending)
-      entry.settle({ ok: false, error: connectionClosed(entry.method, id, cause) });
+    for (const id of [...pending.keys()]) {
+      const entry = take(id);
+      entry?.reject(connectionClosed(entry.method, id, cause));
+    }
     unclaimed.end();
   };
 
@@ -68,11 +87,25 @@ export function correlate(transport: Transport): RequestTransport {
     return typeof id === 'string' || typeof id === 'number' ? pending.get(id) : undefined;
   };
 
+  /** The caller aborted exchange `id`: it rejects with the reason, and the peer is told (unless it cancelled it). */
+  const cancel = (id: RequestId, entry: Pending): void => {
+    if (take(id) !== entry) return;
+    const reason = entry.signal?.reason;
+    entry.reject(reason);
+    if (closed || entry.cancelledByPeer) return;
+    const text = reason instanceof Error ? reason.message : 'Request cancelled';
+    transport
+      .send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: text } })
+      .catch(() => {
+        // The connection is going away; the request already failed locally.
+      });
+  };
+
   const route = (message: JSONRPCMessage): void => {
     const kind = messageKind(message);
     if (kind === 'result' || kind === 'error') {
       const { id } = message as { id?: RequestId };
-      if (id !== undefined) pending.get(id)?.settle({ ok: true, value: message as JSONRPCResponse });
+      if (id !== undefined) take(id)?.resolve(message as JSONRPCResponse);
       return;
     }
     if (kind === 'notification') {
@@ -102,38 +135,29 @@ export function correlate(transport: Transport): RequestTransport {
       if (closed) return Promise.reject(connectionClosed(method, undefined));
       const { signal, onMessage } = options;
       if (signal?.aborted) return Promise.reject(signal.reason);
-      const token = (message.params?._meta as Record<string, unknown> | undefined)?.[MetaKey.progressToken];
-      const hasToken = typeof token === 'string' || typeof token === 'number';
+      const meta = message.params?._meta as Record<string, unknown> | undefined;
+      const progressToken = meta?.[MetaKey.progressToken];
+      const token =
+        typeof progressToken === 'string' || typeof progressToken === 'number' ? progressToken : undefined;
       return new Promise<JSONRPCResponse>((resolve, reject) => {
         const entry: Pending = {
           method,
           onMessage,
+          token,
+          signal,
+          resolve,
+          reject,
           cancelledByPeer: false,
-          settle(outcome) {
-            if (pending.get(id) !== entry) return;
-            pending.delete(id);
-            if (hasToken) byProgressToken.delete(token);
-            signal?.removeEventListener('abort', onAbort);
-            if (outcome.ok) resolve(outcome.value);
-            else reject(outcome.error);
-          },
-        };
-        const onAbort = () => {
-          if (pending.get(id) !== entry) return;
-          entry.settle({ ok: false, error: signal?.reason });
-          if (closed || entry.cancelledByPeer) return;
-          const reason = signal?.reason instanceof Error ? signal.reason.message : 'Request cancelled';
-          transport
-            .send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } })
-            .catch(() => {
-              // The connection is going away; the request already failed locally.
-            });
+          onAbort: undefined,
         };
         pending.set(id, entry);
-        if (hasToken) byProgressToken.set(token, id);
-        signal?.addEventListener('abort', onAbort, { once: true });
+        if (token !== undefined) byProgressToken.set(token, id);
+        if (signal !== undefined) {
+          entry.onAbort = () => cancel(id, entry);
+          signal.addEventListener('abort', entry.onAbort, { once: true });
+        }
         transport.send(message, signal === undefined ? {} : { signal }).catch((error: unknown) => {
-          entry.settle({ ok: false, error: connectionClosed(method, id, error) });
+          take(id)?.reject(connectionClosed(method, id, error));
         });
       });
     },

@@ -102,6 +102,7 @@ export class ClientError extends Error {
   /** See {@link ClientErrorDetails.continuation}. */
   readonly continuation: Continuation | undefined;
 
+  /** Made by the client (the factories below); `details` carries the members of `reason`. */
   constructor(
     reason: ClientErrorReason,
     message: string,

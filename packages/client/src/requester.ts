@@ -59,6 +59,9 @@ export interface Requester {
   close(): Promise<void>;
 }
 
+/** The options of an exchange nothing can abort and nobody listens to. */
+const NO_OPTIONS = Object.freeze({});
+
 /** Why a listen request is abandoned when the server ended it with `notifications/cancelled`. */
 const ENDED_BY_SERVER = Symbol('ended by the server');
 
@@ -116,27 +119,40 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
           ? params
           : { ...params, _meta: { ...(params._meta as object | undefined), [MetaKey.progressToken]: id } };
       const message = { jsonrpc: '2.0', id, method, params: wire } as JSONRPCRequest;
-      // Handlers of this request's notifications may end it themselves: only then is a controller needed.
+      // Only a request that wants its notifications takes them (what no request takes goes to `messages`), and
+      // only then can a handler of them end it: then, and only then, a controller and a closure.
       const own =
         onprogress === undefined && onnotification === undefined ? undefined : new AbortController();
       const stop = own === undefined ? undefined : linkAbort(signal, own);
-      const onMessage = (received: JSONRPCNotification | JSONRPCRequest): void => {
-        if (messageKind(received) === 'request') {
-          void answerRequest(received as JSONRPCRequest);
-          return;
-        }
-        const notification = received as JSONRPCNotification;
-        try {
-          if (!routeOwn(notification, id, onprogress, onnotification))
-            handlers.onNotification?.(notification);
-        } catch (error) {
-          own?.abort(error);
-          return;
-        }
-        if (onnotification !== undefined && isCancellationOf(notification, id)) own?.abort(ENDED_BY_SERVER);
-      };
+      const onMessage =
+        own === undefined
+          ? undefined
+          : (received: JSONRPCNotification | JSONRPCRequest): void => {
+              if (messageKind(received) === 'request') {
+                void answerRequest(received as JSONRPCRequest);
+                return;
+              }
+              const notification = received as JSONRPCNotification;
+              try {
+                if (!routeOwn(notification, id, onprogress, onnotification)) {
+                  handlers.onNotification?.(notification);
+                }
+              } catch (error) {
+                own.abort(error);
+                return;
+              }
+              if (onnotification !== undefined && isCancellationOf(notification, id))
+                own.abort(ENDED_BY_SERVER);
+            };
       try {
-        const response = await transport.request(message, { signal: own?.signal ?? signal, onMessage });
+        const response = await transport.request(
+          message,
+          own === undefined
+            ? signal === undefined
+              ? NO_OPTIONS
+              : { signal }
+            : { signal: own.signal, onMessage },
+        );
         if ('error' in response) throw McpError.fromJSON(response.error as JsonRpcErrorObject);
         return response.result;
       } catch (error) {

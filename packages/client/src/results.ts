@@ -79,9 +79,10 @@ const SCHEMAS: { readonly [M in ClientMethod]: Parser<ResultByMethod[M]> } = {
  * nothing and carries no state (spec S5: retrying it could only loop), and for a shape the schema rejects.
  */
 export function parseResult<M extends ClientMethod>(method: M, raw: unknown): AnswerOf<M> {
-  const read = classify(method, raw, isInputRequiredMethod(method));
-  if (read.inputRequired !== undefined) return read.inputRequired as AnswerOf<M>;
-  return validateWith(method, SCHEMAS[method], 'the result', read.complete) as AnswerOf<M>;
+  const result = normalizeResult(raw);
+  const inputRequired = inputRequiredOf(method, result, isInputRequiredMethod(method));
+  if (inputRequired !== undefined) return inputRequired as AnswerOf<M>;
+  return validateWith(method, SCHEMAS[method], 'the result', result) as AnswerOf<M>;
 }
 
 /**
@@ -97,29 +98,26 @@ export function readResult<S extends StandardSchemaV1>(
   | StandardSchemaV1.InferOutput<S>
   | InputRequiredResult
   | Promise<StandardSchemaV1.InferOutput<S> | InputRequiredResult> {
-  const read = classify(method, raw, mayAnswerInputRequired(method));
-  if (read.inputRequired !== undefined) return read.inputRequired;
-  const complete = read.complete;
+  const result = normalizeResult(raw);
+  const inputRequired = inputRequiredOf(method, result, mayAnswerInputRequired(method));
+  if (inputRequired !== undefined) return inputRequired;
   const settle = (outcome: Validation<StandardSchemaV1.InferOutput<S>>) => {
     if (outcome.ok) return outcome.value;
     const problem = `the result does not match its schema (${describeIssues(outcome.issues, 'result')})`;
-    throw invalidResult(method, problem, complete, outcome.issues);
+    throw invalidResult(method, problem, result, outcome.issues);
   };
-  const outcome = validate(schema, complete);
+  const outcome = validate(schema, result);
   return outcome instanceof Promise ? outcome.then(settle) : settle(outcome);
 }
 
 /**
- * A raw result normalised and told apart: a complete result (to validate with its method's schema), or a valid
- * `InputRequiredResult` where `mayAsk`. Throws `invalid-result` otherwise.
+ * The valid `InputRequiredResult` a normalised result is, where `mayAsk`; `undefined` for a complete result (to
+ * validate with its method's schema). Throws `invalid-result` for an unknown `resultType`, `input_required` where
+ * the method cannot ask, and an `InputRequiredResult` that asks nothing and carries no state.
  */
-function classify(
-  method: string,
-  raw: unknown,
-  mayAsk: boolean,
-): { complete: unknown; inputRequired?: undefined } | { inputRequired: InputRequiredResult } {
-  const result = normalizeResult(raw);
+function inputRequiredOf(method: string, result: unknown, mayAsk: boolean): InputRequiredResult | undefined {
   const kind = resultTypeOf(result);
+  if (kind === 'complete') return undefined;
   if (kind === 'invalid') {
     const type =
       typeof result === 'object' && result !== null
@@ -127,7 +125,6 @@ function classify(
         : result;
     throw invalidResult(method, `unknown resultType ${JSON.stringify(type) ?? String(type)}`, result);
   }
-  if (kind === 'complete') return { complete: result };
   if (!mayAsk) {
     throw invalidResult(
       method,
@@ -139,7 +136,7 @@ function classify(
   if (!asks(irr) && irr.requestState === undefined) {
     throw invalidResult(method, 'an InputRequiredResult needs inputRequests or requestState', result);
   }
-  return { inputRequired: irr };
+  return irr;
 }
 
 function validateWith<T>(method: string, schema: Parser<T>, what: string, result: unknown): T {

@@ -10,7 +10,7 @@ import {
   parseMessage,
   type RequestId,
 } from '@boomerang/protocol';
-import { readText, sseEvents } from './body.js';
+import { readText, type StopWhen, sseEvents } from './body.js';
 
 const BODY_SNIPPET = 200;
 
@@ -18,7 +18,10 @@ const BODY_SNIPPET = 200;
 export interface AnswerReader {
   readonly id: RequestId;
   readonly method: string;
+  /** The exchange's signal: once it aborted, the answer is `undefined`. */
   readonly signal: AbortSignal;
+  /** What stops the body read when the exchange is aborted or the transport closes. */
+  readonly stopWhen: StopWhen;
   /** True in a 2025-11-25 session: server requests on the stream are delivered, early ends are resumable. */
   readonly legacy: boolean;
   /** Hands on a message of the request (a notification, or a server request in a session). */
@@ -44,12 +47,12 @@ export async function readAnswer(
   response: Response,
   reader: AnswerReader,
 ): Promise<JSONRPCResponse | undefined | { resume: Resume }> {
-  const { id, method, signal } = reader;
+  const { id, method, signal, stopWhen } = reader;
   const type = response.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase();
   try {
     if (type === 'text/event-stream' && response.body !== null) {
       let resume: Resume = { lastEventId: '', retry: undefined };
-      for await (const event of sseEvents(response.body, signal)) {
+      for await (const event of sseEvents(response.body, stopWhen)) {
         resume = { lastEventId: event.lastEventId, retry: event.retry };
         if (event.data === undefined) continue; // a priming event: only its id and retry matter
         const parsed = parseMessage(event.data);
@@ -66,7 +69,7 @@ export async function readAnswer(
       if (reader.legacy && resume.lastEventId !== '') return { resume };
       return reader.failure(`the event stream of ${method} ended before its response`);
     }
-    const text = await readText(response.body, signal);
+    const text = await readText(response.body, stopWhen);
     if (signal.aborted) return undefined;
     const parsed = parseMessage(text);
     const kind = parsed.ok ? messageKind(parsed.message) : undefined;

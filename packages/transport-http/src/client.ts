@@ -14,6 +14,7 @@ import {
   type TransportSendOptions,
   transportFailureData,
 } from '@boomerang/protocol';
+import type { StopWhen } from './body.js';
 import { type AnswerReader, describe, isResume, readAnswer, sleep } from './client-answer.js';
 import { LegacyHttpSession } from './client-session.js';
 import { ToolHeaders } from './client-tool-headers.js';
@@ -81,6 +82,8 @@ export class StreamableHttpClientTransport implements RequestTransport {
   /** Requests sent with `send`, by id: a `notifications/cancelled` for one aborts it. */
   readonly #sent = new Map<string, AbortController>();
   readonly #all = new AbortController();
+  /** The body reads in flight: closing the transport stops them all (one listener, not one per read). */
+  readonly #reads = new Set<() => void>();
   /** `x-mcp-header` declarations per tool name, from the latest `tools/list` results. */
   readonly #toolHeaders: ToolHeaders;
   /** The 2025-11-25 session an `initialize` started, if any. */
@@ -99,6 +102,14 @@ export class StreamableHttpClientTransport implements RequestTransport {
       options.onWarning ?? ((message) => console.warn(`[transport-http] ${message}`)),
     );
     this.messages = this.#unclaimed.iterable({ onReturn: () => this.close() });
+    this.#all.signal.addEventListener(
+      'abort',
+      () => {
+        for (const stop of this.#reads) stop();
+        this.#reads.clear();
+      },
+      { once: true },
+    );
   }
 
   /**
@@ -133,7 +144,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
     // 2026-07-28: closing the POST's stream is the cancellation. 2025-11-25: only the notification is.
     const stopCancel = this.#session === undefined ? undefined : this.#cancelOnAbort(id, caller);
     try {
-      const exchanged = this.#roundTrip(id, method, init, deliver, modern);
+      const exchanged = this.#roundTrip(id, method, init, deliver, modern, caller);
       onPost?.();
       let answer = await exchanged;
       if (method === 'tools/call' && isHeaderMismatch(answer)) {
@@ -142,7 +153,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
         const name = sent?.name;
         if (typeof name === 'string' && (await this.#refreshParamHeaders(id, name, sent?._meta, signal))) {
           const again = await this.#headersFor(method, sent, options.headers);
-          answer = await this.#roundTrip(id, method, { ...init, headers: again }, deliver, modern);
+          answer = await this.#roundTrip(id, method, { ...init, headers: again }, deliver, modern, caller);
         }
       }
       if (answer === undefined) throw signal.reason;
@@ -251,7 +262,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
       const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params });
       const headers = await this.#headersFor('tools/list', params, undefined);
       const init: PostInit = { method: 'POST', headers, body, signal };
-      const answer = await this.#roundTrip(id, 'tools/list', init, () => {}, true);
+      const answer = await this.#roundTrip(id, 'tools/list', init, () => {}, true, undefined);
       const result = answer !== undefined && 'result' in answer ? answer.result : undefined;
       if (!isObject(result)) break;
       cursor = result.nextCursor;
@@ -273,6 +284,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
     init: PostInit,
     deliver: (message: JSONRPCNotification | JSONRPCRequest) => void,
     modern: boolean,
+    caller: AbortSignal | undefined,
   ): Promise<JSONRPCResponse | undefined> {
     const signal = init.signal;
     const failure = (why: string, status?: number) =>
@@ -299,6 +311,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
       id,
       method,
       signal,
+      stopWhen: this.#stopWhen(caller),
       legacy: this.#session !== undefined,
       deliver,
       finish: (message) => this.#withId(message, id, method),
@@ -328,6 +341,25 @@ export class StreamableHttpClientTransport implements RequestTransport {
     }
     if (method === 'initialize' && !modern) this.#startSession(response, answer);
     return answer;
+  }
+
+  /**
+   * What stops an exchange's body reads: closing the transport (through {@link #reads}, so that many concurrent
+   * exchanges add no listener each to the one close signal) and the caller's signal, when there is one.
+   */
+  #stopWhen(caller: AbortSignal | undefined): StopWhen {
+    return (stop) => {
+      if (this.#all.signal.aborted || caller?.aborted) {
+        stop();
+        return () => {};
+      }
+      this.#reads.add(stop);
+      caller?.addEventListener('abort', stop, { once: true });
+      return () => {
+        this.#reads.delete(stop);
+        caller?.removeEventListener('abort', stop);
+      };
+    };
   }
 
   /** A 2025-11-25 `initialize` succeeded: later POSTs carry the session; its GET stream opens. */
