@@ -56,29 +56,20 @@ async function setup() {
   };
 }
 
-/** Drives one flow by hand and returns the `requestState` length (characters = bytes) after each round. */
+/** Drives one flow a step at a time and returns the `requestState` length (characters = bytes) after each round. */
 async function tokenSizes() {
   const session = await setup();
   const sizes = [];
-  const answers = {};
-  let requestState;
   try {
-    for (let round = 0; round < 10; round++) {
-      const result = await session.client.session.callTool(
-        'wizard',
-        { n: 1 },
-        {
-          allowInputRequired: true,
-          ...(round === 0 ? {} : { inputResponses: answers.now, requestState }),
-        },
-      );
-      if (result.resultType !== 'input_required') break;
-      requestState = result.requestState;
-      sizes.push(requestState?.length ?? 0);
-      answers.now = {};
-      for (const [key, request] of Object.entries(result.inputRequests ?? {})) {
-        answers.now[key] = await elicitation(request.params);
+    let step = await session.client.start('tools/call', { name: 'wizard', arguments: { n: 1 } });
+    for (let round = 0; round < 10 && step.continuation !== undefined; round++) {
+      const { continuation } = step;
+      sizes.push(continuation.requestState?.length ?? 0);
+      const answers = {};
+      for (const [key, request] of Object.entries(continuation.inputRequests)) {
+        answers[key] = await elicitation(request.params);
       }
+      step = await session.client.resume(continuation, answers);
     }
   } finally {
     await session.close();

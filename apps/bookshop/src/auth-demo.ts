@@ -13,6 +13,7 @@ import {
   type AuthInfo,
   type CallToolResult,
   type JSONRPCMessage,
+  type JSONRPCRequest,
   LATEST_PROTOCOL_VERSION,
   MetaKey,
 } from '@boomerang/protocol';
@@ -199,7 +200,7 @@ export async function runAuthDemo(
         const clientId = principal.clientId as string;
         const token = as.issueToken({ subject, clientId, resource, scopes: [ORDER_SCOPE] });
         const headers = { authorization: `Bearer ${token}` };
-        return sendOnce(endpoint.url, { ...retry, id: `replay-${subject}` } as JSONRPCMessage, { headers });
+        return sendOnce(endpoint.url, { ...retry, id: `replay-${subject}` } as JSONRPCRequest, { headers });
       };
       out('');
       out("== replay: the order's last round (answers + sealed state), byte for byte, under another token");
@@ -232,7 +233,7 @@ function isRetry(message: JSONRPCMessage): boolean {
 }
 
 /** A `server/discover` request, as `Client.connect` sends it. */
-function discoverRequest(): JSONRPCMessage {
+function discoverRequest(): JSONRPCRequest {
   return {
     jsonrpc: '2.0',
     id: 'sign-in',
@@ -250,27 +251,14 @@ function discoverRequest(): JSONRPCMessage {
 /** POSTs one request and resolves to its response (or the error the transport made of a failure). */
 async function sendOnce(
   url: URL,
-  message: JSONRPCMessage,
+  message: JSONRPCRequest,
   options: ConstructorParameters<typeof StreamableHttpClientTransport>[1],
 ): Promise<{ result: unknown } | { error: { code: number; message: string } }> {
-  const transport = new StreamableHttpClientTransport(url, options);
-  try {
-    const messages = transport.messages[Symbol.asyncIterator]();
-    await transport.send(message);
-    for (;;) {
-      const next = await messages.next();
-      if (next.done) return { error: { code: -32603, message: 'no response' } };
-      const value = next.value as {
-        id?: unknown;
-        result?: unknown;
-        error?: { code: number; message: string };
-      };
-      if (value.id === undefined) continue;
-      return value.error !== undefined ? { error: value.error } : { result: value.result };
-    }
-  } finally {
-    await transport.close();
-  }
+  await using transport = new StreamableHttpClientTransport(url, options);
+  const response = await transport.request(message);
+  return 'error' in response
+    ? { error: response.error as { code: number; message: string } }
+    : { result: response.result };
 }
 
 function textOf(result: CallToolResult): string {

@@ -68,9 +68,8 @@ describe('the briefing server', () => {
       { elicitation: () => ({ action: 'cancel' }) },
     );
     await using _link = await connectInMemory(client, createBriefingServer());
-    const first = await client.session.getPrompt('briefing', {}, { allowInputRequired: true });
-    expect(first.resultType).toBe('input_required');
-    const state = 'requestState' in first ? first.requestState : undefined;
+    const { continuation } = await client.start('prompts/get', { name: 'briefing', arguments: {} });
+    const state = continuation?.requestState;
     expect(typeof state).toBe('string');
     expect(state).not.toContain('audience');
   });

@@ -1,7 +1,7 @@
 // The fixtures through the real HTTP handler (no sockets: the client transport's fetch calls it directly),
 // driven by the Boomerang client: what the conformance server scenarios exercise, in milliseconds.
 import { Client } from '@boomerang/client';
-import { ErrorCode, isInputRequired, McpError } from '@boomerang/protocol';
+import { ErrorCode, McpError } from '@boomerang/protocol';
 import { createHttpHandler, StreamableHttpClientTransport } from '@boomerang/transport-http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEverythingServer } from './everything-server.js';
@@ -187,27 +187,20 @@ describe('the everything server', () => {
     });
   });
 
-  it('refuses a tampered requestState with -32602', async () => {
+  it('refuses a tampered requestState with -32602 (the client: state-rejected)', async () => {
     const client = await connect({ elicitation: async () => ({ action: 'accept', content: { ok: true } }) });
-    const first = await client.session.callTool(
-      'test_input_required_result_tampered_state',
-      {},
-      {
-        allowInputRequired: true,
-      },
-    );
-    if (!isInputRequired(first)) throw new Error('expected an InputRequiredResult');
-    const retry = client.session.callTool(
-      'test_input_required_result_tampered_state',
-      {},
-      {
-        allowInputRequired: true,
-        inputResponses: { confirm: { action: 'accept', content: { ok: true } } },
-        requestState: `${first.requestState}-TAMPERED`,
-      },
-    );
-    await expect(retry).rejects.toBeInstanceOf(McpError);
-    await expect(retry).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    const { continuation } = await client.start('tools/call', {
+      name: 'test_input_required_result_tampered_state',
+      arguments: {},
+    });
+    if (continuation === undefined) throw new Error('expected a continuation');
+    const tampered = { ...continuation, requestState: `${continuation.requestState}-TAMPERED` };
+    const error = await client
+      .resume(tampered, { confirm: { action: 'accept', content: { ok: true } } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ClientError', reason: 'state-rejected' });
+    expect((error as Error).cause).toBeInstanceOf(McpError);
+    expect((error as Error).cause).toMatchObject({ code: ErrorCode.InvalidParams });
   });
 
   it('serves the resources, the template and a -32602 naming an unknown URI', async () => {

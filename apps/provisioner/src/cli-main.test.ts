@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { parseKeys } from '@boomerang/seal';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './cli-main.js';
-import { PENDING_FORMAT } from './pending.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -52,9 +51,9 @@ describe('provisioner CLI (in process)', () => {
     const path = join(dir, '.provisioner-pending.json');
     const pending = JSON.parse(await readFile(path, 'utf8'));
     expect(pending).toMatchObject({
-      format: PENDING_FORMAT,
-      tool: 'provision',
-      arguments: { name: 'orders' },
+      version: 1,
+      method: 'tools/call',
+      params: { name: 'provision', arguments: { name: 'orders' } },
     });
     expect((await stat(path)).mode & 0o777).toBe(0o600);
 
@@ -133,7 +132,7 @@ describe('provisioner CLI (in process)', () => {
 
     await cli(['start', 'orders'], env);
     await edit((p) => {
-      p.arguments = { name: 'billing' };
+      (p.params as Record<string, unknown>).arguments = { name: 'billing' };
     });
     const edited = await cli(['answer', 'eu-west-1'], env);
     expect(edited.code).toBe(1);
@@ -145,7 +144,7 @@ describe('provisioner CLI (in process)', () => {
     await cli(['start', 'orders'], env);
     const path = join(dir, '.provisioner-pending.json');
     const { requestState: _dropped, ...pending } = JSON.parse(await readFile(path, 'utf8'));
-    await writeFile(path, JSON.stringify({ ...pending, tool: 'deprovision' }));
+    await writeFile(path, JSON.stringify({ ...pending, params: { ...pending.params, name: 'deprovision' } }));
     const answered = await cli(['answer', 'eu-west-1'], env);
     expect(answered).toMatchObject({
       code: 1,
@@ -160,6 +159,9 @@ describe('provisioner CLI (in process)', () => {
     expect((await cli(['answer', 'eu-west-1'], env)).stderr).toContain('is not valid JSON');
     await writeFile(join(dir, '.provisioner-pending.json'), '{"tool":"provision"}');
     expect((await cli(['answer', 'eu-west-1'], env)).stderr).toContain('is not a pending provisioner call');
+    const foreign = { method: 'tools/call', params: { name: 'provision' }, inputRequests: {}, version: 7 };
+    await writeFile(join(dir, '.provisioner-pending.json'), JSON.stringify(foreign));
+    expect((await cli(['answer', 'eu-west-1'], env)).stderr).toContain('version 7 is not 1');
   });
 
   it('answers usage errors with exit 2', async () => {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { isClientError } from '@boomerang/client';
 import { type CallToolResult, McpError } from '@boomerang/protocol';
 import { generateKey } from '@boomerang/seal';
 import { CliError } from './errors.js';
@@ -8,6 +9,7 @@ import { encodeKey, STATE_KEY_ENV, stateKeysFromEnv, stateTtlFromEnv } from './k
 import { answerCall, answersFor, isRejectedState, rejectedStateError, startCall } from './manual.js';
 import {
   DEFAULT_PENDING_FILE,
+  notPending,
   type PendingCall,
   readPending,
   removePending,
@@ -112,8 +114,8 @@ function host(io: CliIo): Promise<ProvisionerHost> {
     keys,
     ...(ttlSeconds === undefined ? {} : { ttlSeconds }),
     client: {
-      // Declares the capability the tool needs without a callback: every call passes `allowInputRequired` and
-      // the answers come from the command line.
+      // Declares the capability the tool needs without a callback: the flow goes a step at a time
+      // (`client.start` / `client.resume`) and the answers come from the command line.
       capabilities: { elicitation: { form: {} } },
     },
   });
@@ -126,7 +128,7 @@ async function start(name: string | undefined, path: string, io: CliIo): Promise
   const outcome = await startCall(provisioner.client, name);
   if (!isPending(outcome)) return finish(outcome, path, io);
   await writePending(path, outcome);
-  io.out(`provision ${JSON.stringify(outcome.arguments)} needs an answer before it can finish:`);
+  io.out(`provision ${JSON.stringify(outcome.params.arguments)} needs an answer before it can finish:`);
   printQuestions(outcome, io);
   io.out(`Saved the pending call to ${path}`);
   if (outcome.requestState !== undefined) {
@@ -148,6 +150,9 @@ async function answer(value: string | undefined, path: string, io: CliIo): Promi
     outcome = await answerCall(provisioner.client, pending, responses);
   } catch (error) {
     if (isRejectedState(error)) throw rejectedStateError(provisioner.serverWarnings, io.command, error);
+    if (isClientError(error, 'invalid-continuation')) {
+      throw notPending(path, io.command, error.message);
+    }
     throw error;
   }
   if (!isPending(outcome)) return finish(outcome, path, io);
@@ -180,5 +185,5 @@ function printQuestions(pending: PendingCall, io: CliIo, write: (line: string) =
 }
 
 function isPending(outcome: CallToolResult | PendingCall): outcome is PendingCall {
-  return (outcome as Partial<PendingCall>).format !== undefined;
+  return (outcome as Partial<PendingCall>).version !== undefined;
 }

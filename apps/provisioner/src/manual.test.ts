@@ -9,7 +9,7 @@ import {
   rejectionReason,
   startCall,
 } from './manual.js';
-import { PENDING_FORMAT, type PendingCall } from './pending.js';
+import type { PendingCall } from './pending.js';
 
 const hosts: ProvisionerHost[] = [];
 afterEach(async () => {
@@ -31,7 +31,7 @@ async function processWith(keys: Uint8Array[], clock?: () => number): Promise<Pr
 async function started(keys: Uint8Array[], clock?: () => number): Promise<PendingCall> {
   const first = await processWith(keys, clock);
   const pending = await startCall(first.client, 'orders');
-  if (!('format' in pending)) throw new Error('expected a pending call');
+  if (!('version' in pending)) throw new Error('expected a pending call');
   return JSON.parse(JSON.stringify(pending)) as PendingCall;
 }
 
@@ -40,10 +40,11 @@ describe('the manual loop, in process', () => {
     const keys = [generateKey()];
     const pending = await started(keys);
     expect(pending).toMatchObject({
-      format: PENDING_FORMAT,
-      tool: 'provision',
-      arguments: { name: 'orders' },
+      version: 1,
+      method: 'tools/call',
+      params: { name: 'provision', arguments: { name: 'orders' } },
       inputRequests: { region: { method: 'elicitation/create' } },
+      round: 1,
     });
     expect(typeof pending.requestState).toBe('string');
 
@@ -57,7 +58,7 @@ describe('the manual loop, in process', () => {
     const pending = await started(keys);
     const second = await processWith(keys);
     const again = await answerCall(second.client, pending, answersFor(pending, 'mars-1'));
-    expect(again).toMatchObject({ format: PENDING_FORMAT, arguments: { name: 'orders' } });
+    expect(again).toMatchObject({ round: 2, params: { arguments: { name: 'orders' } } });
     expect((again as PendingCall).requestState).not.toBe(pending.requestState);
     const done = await answerCall(
       second.client,
@@ -72,7 +73,7 @@ describe('the manual loop, in process', () => {
     const { requestState: _dropped, ...stateless } = await started(keys);
     const second = await processWith(keys);
     const again = await answerCall(second.client, stateless, answersFor(stateless, 'eu-west-1'));
-    expect(again).toMatchObject({ format: PENDING_FORMAT, inputRequests: { region: {} } });
+    expect(again).toMatchObject({ version: 1, inputRequests: { region: {} } });
     expect(typeof (again as PendingCall).requestState).toBe('string');
   });
 
@@ -86,11 +87,19 @@ describe('the manual loop, in process', () => {
 
   const rejections: Array<[string, (pending: PendingCall) => PendingCall, string]> = [
     ['a tampered state', (p) => ({ ...p, requestState: flip(p.requestState as string) }), 'forged|malformed'],
-    ['other arguments', (p) => ({ ...p, arguments: { name: 'billing' } }), 'context'],
-    ['the state replayed on another tool', (p) => ({ ...p, tool: 'deprovision' }), 'context'],
+    [
+      'other arguments',
+      (p) => ({ ...p, params: { ...p.params, arguments: { name: 'billing' } } }),
+      'context',
+    ],
+    [
+      'the state replayed on another tool',
+      (p) => ({ ...p, params: { ...p.params, name: 'deprovision' } }),
+      'context',
+    ],
   ];
   for (const [what, tamper, reason] of rejections) {
-    it(`rejects ${what} with the fixed -32602, the reason only in the server log`, async () => {
+    it(`rejects ${what} (state-rejected; the fixed -32602 on the wire, the reason only in the server log)`, async () => {
       const keys = [generateKey()];
       const pending = tamper(await started(keys));
       const second = await processWith(keys);
@@ -98,7 +107,7 @@ describe('the manual loop, in process', () => {
         (e) => e,
       );
       expect(isRejectedState(failure)).toBe(true);
-      expect(failure).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
+      expect(failure.cause).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
       expect(rejectionReason(second.serverWarnings)).toMatch(new RegExp(`^(${reason})$`));
     });
   }
@@ -140,10 +149,11 @@ describe('the manual loop, in process', () => {
 
 describe('answersFor', () => {
   const pending: PendingCall = {
-    format: PENDING_FORMAT,
-    savedAt: '2026-07-28T00:00:00.000Z',
-    tool: 'provision',
-    arguments: { name: 'orders' },
+    version: 1,
+    method: 'tools/call',
+    params: { name: 'provision', arguments: { name: 'orders' } },
+    round: 1,
+    createdAt: '2026-07-28T00:00:00.000Z',
     inputRequests: {
       region: {
         method: 'elicitation/create',

@@ -1,42 +1,31 @@
-import type { Client } from '@boomerang/client';
-import {
-  type CallToolResult,
-  ErrorCode,
-  type InputResponses,
-  isInputRequired,
-  McpError,
-} from '@boomerang/protocol';
+import { type Client, isClientError } from '@boomerang/client';
+import type { CallToolResult, InputResponses } from '@boomerang/protocol';
 import { CliError } from './errors.js';
 import { formSchemaOf } from './format.js';
-import { type PendingCall, toPending } from './pending.js';
+import type { PendingCall } from './pending.js';
 import { provisionTool } from './server.js';
 
 /**
- * Round one of the manual loop: calls `provision({ name })` once with `allowInputRequired`, and returns either
- * the complete result or the pending call to store (the questions and the sealed state).
+ * Round one of the manual loop: starts `provision({ name })` a step at a time, and returns either the complete
+ * result or the continuation to store (the questions and the sealed state).
  */
 export async function startCall(client: Client, name: string): Promise<CallToolResult | PendingCall> {
-  const args = { name };
-  const result = await client.session.callTool(provisionTool.name, args, { allowInputRequired: true });
-  return isInputRequired(result) ? toPending(provisionTool.name, args, result) : result;
+  const step = await client.start('tools/call', { name: provisionTool.name, arguments: { name } });
+  return step.continuation ?? step.result;
 }
 
 /**
- * The next round: repeats the stored call (same tool, same arguments) with `responses` under the keys of its
- * `inputRequests` and its `requestState` byte for byte. Returns the complete result, or a new pending call when
- * the server asks again.
+ * The next round: resumes the stored continuation with `responses` under the keys of its `inputRequests` (the
+ * client repeats the call and echoes its `requestState` byte for byte). Returns the complete result, or the next
+ * continuation when the server asks again.
  */
 export async function answerCall(
   client: Client,
   pending: PendingCall,
   responses: InputResponses,
 ): Promise<CallToolResult | PendingCall> {
-  const result = await client.session.callTool(pending.tool, pending.arguments, {
-    allowInputRequired: true,
-    inputResponses: responses,
-    ...(pending.requestState === undefined ? {} : { requestState: pending.requestState }),
-  });
-  return isInputRequired(result) ? toPending(pending.tool, pending.arguments, result) : result;
+  const step = await client.resume(pending, responses);
+  return step.continuation ?? step.result;
 }
 
 /**
@@ -60,16 +49,12 @@ export function answersFor(pending: PendingCall, value: string | { decline: true
   return responses;
 }
 
-/** The one message every rejected state gets on the wire (the real reason is only in the server's log). */
-const REJECTED_STATE = 'Invalid or expired requestState';
-
 /**
- * Whether `error` is the server's rejection of a `requestState` (tampered, expired, other arguments, other key).
+ * Whether `error` is the server's rejection of a `requestState` (tampered, expired, other arguments, other key):
+ * the client's `state-rejected` error, the server's `-32602 Invalid or expired requestState` as its cause.
  */
-export function isRejectedState(error: unknown): error is McpError {
-  return (
-    error instanceof McpError && error.code === ErrorCode.InvalidParams && error.message === REJECTED_STATE
-  );
+export function isRejectedState(error: unknown): boolean {
+  return isClientError(error, 'state-rejected');
 }
 
 /**

@@ -1,43 +1,17 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { type InputRequests, InputRequestsSchema, type InputRequiredResult } from '@boomerang/protocol';
+import type { Continuation } from '@boomerang/client';
+import { isPlainObject } from '@boomerang/protocol';
 import { CliError } from './errors.js';
 
 /** The default pending file, in the working directory (git-ignored). */
 export const DEFAULT_PENDING_FILE = '.provisioner-pending.json';
 
-/** Marks the file format, so a stray JSON file is not mistaken for a pending call. */
-export const PENDING_FORMAT = 'boomerang-provisioner/pending-call@1';
-
 /**
- * A call waiting for answers, as stored between processes: the original request (tool and arguments, which
- * the retry must repeat exactly) and the `InputRequiredResult` (the questions and the opaque, sealed state,
- * echoed byte for byte). Plain JSON.
+ * A call waiting for answers, as stored between processes: the client's continuation of the `provision` call,
+ * plain JSON (the tool and its arguments, which the retry repeats exactly, the questions, the opaque sealed state
+ * echoed byte for byte, the round, when it was made). `client.resume()` checks it in full.
  */
-export interface PendingCall {
-  format: typeof PENDING_FORMAT;
-  savedAt: string;
-  tool: string;
-  arguments: Record<string, unknown>;
-  inputRequests: InputRequests;
-  requestState?: string;
-}
-
-/** The pending call for `result`, an answer to `tool(args)`. */
-export function toPending(
-  tool: string,
-  args: Record<string, unknown>,
-  result: InputRequiredResult,
-  now = new Date(),
-): PendingCall {
-  return {
-    format: PENDING_FORMAT,
-    savedAt: now.toISOString(),
-    tool,
-    arguments: args,
-    inputRequests: result.inputRequests ?? {},
-    ...(result.requestState === undefined ? {} : { requestState: result.requestState }),
-  };
-}
+export type PendingCall = Continuation<'tools/call'>;
 
 /** Writes `pending` to `path` (readable by its owner only: the state is sealed, but it is still a credential). */
 export async function writePending(path: string, pending: PendingCall): Promise<void> {
@@ -49,7 +23,10 @@ export async function removePending(path: string): Promise<void> {
   await rm(path, { force: true });
 }
 
-/** Reads and checks the pending call at `path`; throws {@link CliError} saying what is wrong with it. */
+/**
+ * Reads the pending call at `path`: a continuation of this CLI's `provision` call. Throws {@link CliError} saying
+ * what is wrong with the file (what is wrong with the continuation itself, `client.resume()` says).
+ */
 export async function readPending(path: string, command: string): Promise<PendingCall> {
   let text: string;
   try {
@@ -69,25 +46,23 @@ export async function readPending(path: string, command: string): Promise<Pendin
     );
   }
   const problem = pendingProblem(value);
-  if (problem !== undefined) {
-    throw new CliError(
-      `${path} is not a pending provisioner call: ${problem}. Start again with \`${command} start\`.`,
-    );
-  }
+  if (problem !== undefined) throw notPending(path, command, problem);
   return value as PendingCall;
 }
 
-/** What is wrong with a parsed pending file, or `undefined` when it has the right shape. */
+/** The error for a file that holds no pending call of this CLI, saying why. */
+export function notPending(path: string, command: string, problem: string): CliError {
+  return new CliError(
+    `${path} is not a pending provisioner call: ${problem}. Start again with \`${command} start\`.`,
+  );
+}
+
+/** Why a parsed pending file is not a continuation of this CLI's call, or `undefined` when it looks like one. */
 function pendingProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not a JSON object';
-  const v = value as Record<string, unknown>;
-  if (v.format !== PENDING_FORMAT) return `"format" is not "${PENDING_FORMAT}"`;
-  if (typeof v.tool !== 'string') return '"tool" is missing';
-  if (typeof v.arguments !== 'object' || v.arguments === null || Array.isArray(v.arguments)) {
-    return '"arguments" is not an object';
-  }
-  if (v.requestState !== undefined && typeof v.requestState !== 'string')
-    return '"requestState" is not a string';
-  if (!InputRequestsSchema.safeParse(v.inputRequests).success) return '"inputRequests" is not valid';
+  if (!isPlainObject(value)) return 'not a JSON object';
+  if (value.method !== 'tools/call') return '"method" is not "tools/call"';
+  if (!isPlainObject(value.params) || typeof value.params.name !== 'string')
+    return '"params.name" is missing';
+  if (!isPlainObject(value.inputRequests)) return '"inputRequests" is missing';
   return undefined;
 }

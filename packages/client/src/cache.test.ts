@@ -8,7 +8,7 @@ import {
   groupPrefix,
   ResultCache,
 } from './cache.js';
-import type { ClientOptions } from './client.js';
+import type { ClientOptions } from './options.js';
 import {
   askFor,
   cacheable,
@@ -134,9 +134,13 @@ describe('client cache', () => {
     await h.client.readResource('file:///secret');
     await h.client.readResource('file:///secret');
     expect(sent('resources/read')).toBe(4);
-    await h.client.readResource('file:///secret', { inputResponses: {}, requestState: 's' });
-    await h.client.readResource('file:///secret', { inputResponses: {}, requestState: 's' });
-    expect(sent('resources/read')).toBe(6);
+    const step = await h.client.start('resources/read', { uri: 'file:///secret' });
+    const resumed = await h.client.resume(step.continuation!, {
+      who: { action: 'accept', content: { who: 'me' } },
+    });
+    expect(resumed.result?.contents).toEqual([]);
+    await h.client.readResource('file:///secret');
+    expect(sent('resources/read')).toBe(8); // start and resume neither read nor fill the cache
   });
 
   it('drops a method cached pages when the server refuses a cursor', async () => {

@@ -2,14 +2,12 @@ import {
   createMessageRequest,
   elicitUrlRequest,
   inputRequired,
-  isInputRequired,
   listRootsRequest,
   MetaKey,
 } from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
 import { deriveCapabilities, mergeCapabilities, uncoveredInputRequest } from './capabilities.js';
 import { Client } from './client.js';
-import { UnsupportedInputRequestError } from './errors.js';
 import { askFor, cacheable, harness, script, textResult } from './test-support/fake-server.js';
 
 const noop = () => {
@@ -157,7 +155,7 @@ describe('declared capabilities without callbacks', () => {
     });
     await h.client.listTools();
     await h.client.callTool('t');
-    await h.client.session.callTool('t', undefined, { allowInputRequired: true });
+    await h.client.start('tools/call', { name: 't' });
     expect(h.server.requests).toHaveLength(3);
     for (const request of h.server.requests) {
       expect(request.params._meta[MetaKey.clientCapabilities]).toEqual({
@@ -167,22 +165,18 @@ describe('declared capabilities without callbacks', () => {
     }
   });
 
-  it('the manual loop answers them itself', async () => {
+  it('a continuation is answered by the host itself', async () => {
     await using h = await harness(
       script(inputRequired({ inputRequests: { region: askFor('region') }, requestState: 's1' }), (request) =>
         textResult(`in ${request.params.inputResponses.region.content.region}`),
       ),
       { capabilities: declared },
     );
-    const first = await h.client.session.callTool('t', undefined, { allowInputRequired: true });
-    if (!isInputRequired(first)) throw new Error('expected input_required');
+    const { continuation } = await h.client.start('tools/call', { name: 't' });
+    if (continuation === undefined) throw new Error('expected a continuation');
     const inputResponses = { region: { action: 'accept', content: { region: 'eu-west-1' } } } as const;
-    const final = await h.client.session.callTool('t', undefined, {
-      allowInputRequired: true,
-      inputResponses,
-      requestState: first.requestState,
-    });
-    expect(final).toMatchObject({ content: [{ type: 'text', text: 'in eu-west-1' }] });
+    const final = await h.client.resume(continuation, inputResponses);
+    expect(final.result).toMatchObject({ content: [{ type: 'text', text: 'in eu-west-1' }] });
     expect(h.server.requests[1]?.params).toMatchObject({ inputResponses, requestState: 's1' });
   });
 
@@ -191,7 +185,7 @@ describe('declared capabilities without callbacks', () => {
       capabilities: declared,
     });
     const error = await h.client.callTool('t').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnsupportedInputRequestError);
+    expect(error).toMatchObject({ name: 'ClientError', reason: 'unsupported-input-request' });
     expect((error as Error).message).toMatch(/no elicitation callback/);
     expect(h.server.requests).toHaveLength(1);
   });

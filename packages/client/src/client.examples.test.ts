@@ -5,7 +5,7 @@ import { inputRequired } from '@boomerang/protocol';
 import { createNotificationHub, Server } from '@boomerang/server';
 import { connectInMemory, createInMemoryPair } from '@boomerang/transport-memory';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { answer, clientFor, provision, start, watchTools } from './client.examples.js';
+import { answer, clientFor, provision, searchIfSupported, start, watchTools } from './client.examples.js';
 import { Client } from './client.js';
 import { createMemoryCacheStore } from './index.js';
 import { askFor, fakeServer, type Reply, textResult } from './test-support/fake-server.js';
@@ -41,16 +41,20 @@ describe('README examples', () => {
     log.mockRestore();
   });
 
-  it('manual loop: start() stores the round, answer() finishes it from another client', async () => {
+  it('manual loop: start() stores the continuation, answer() resumes it from another client', async () => {
     const file = join(dir, 'pending.json');
     expect(await start(serve(provisioner).transport, file)).toBeUndefined();
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
-      args: { name: 'orders' },
-      pending: { resultType: 'input_required', requestState: 'v1:orders' },
+      version: 1,
+      method: 'tools/call',
+      params: { name: 'provision', arguments: { name: 'orders' } },
+      inputRequests: { region: {} },
+      requestState: 'v1:orders',
+      round: 1,
     });
     const { transport, server } = serve(provisioner);
-    const result = await answer(transport, file, 'us-east-2');
-    expect(result).toEqual(textResult('v1:orders provisioned in us-east-2'));
+    const step = await answer(transport, file, 'us-east-2');
+    expect(step).toEqual({ result: textResult('v1:orders provisioned in us-east-2') });
     expect(server.requests[0]?.params).toMatchObject({
       inputResponses: { region: { action: 'accept', content: { region: 'us-east-2' } } },
       requestState: 'v1:orders',
@@ -62,11 +66,34 @@ describe('README examples', () => {
     expect(await start(transport, join(dir, 'unused.json'))).toEqual(textResult('done at once'));
   });
 
+  it('searchIfSupported: calls the vendor method only when the server declared its extension', async () => {
+    const discover = (extensions: object) => ({
+      resultType: 'complete',
+      supportedVersions: ['2026-07-28'],
+      capabilities: { extensions },
+      ttlMs: 0,
+      cacheScope: 'private',
+    });
+    const search: Reply = (request) =>
+      request.method === 'server/discover'
+        ? discover({ 'acme/search': {} })
+        : { resultType: 'complete', hits: [{ title: `${request.params.query}!`, score: 1 }] };
+    const pair = createInMemoryPair();
+    const server = fakeServer(pair[1], search);
+    expect(await searchIfSupported(pair[0], 'dune')).toEqual(['dune!']);
+    expect(server.requests[1]?.params._meta['io.modelcontextprotocol/clientCapabilities']).toEqual({
+      extensions: { 'acme/search': {} },
+    });
+    const without = createInMemoryPair();
+    fakeServer(without[1], () => discover({}));
+    expect(await searchIfSupported(without[0], 'dune')).toBeUndefined();
+  });
+
   it('the README quotes every region of client.examples.ts verbatim', async () => {
     const source = await readFile(new URL('./client.examples.ts', import.meta.url), 'utf8');
     const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
     const regions = [...source.matchAll(/\/\/ #region (\w+)\n([\s\S]*?)\/\/ #endregion \1/g)];
-    expect(regions.map((m) => m[1])).toEqual(['automatic', 'manual', 'listen', 'cache']);
+    expect(regions.map((m) => m[1])).toEqual(['automatic', 'manual', 'extension', 'listen', 'cache']);
     for (const [, , body] of regions) expect(readme).toContain(body);
   });
 

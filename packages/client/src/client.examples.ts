@@ -1,14 +1,9 @@
 // Examples quoted into the README (each `#region` verbatim); client.examples.test.ts runs them against a scripted
 // server and checks that the README still quotes them exactly.
 import { readFile, writeFile } from 'node:fs/promises';
-import {
-  type CallToolResult,
-  type InputRequiredResult,
-  type InputResponses,
-  isInputRequired,
-  type Transport,
-} from '@boomerang/protocol';
-import { type CacheStore, Client } from './index.js';
+import { type CallToolResult, hasExtension, type InputResponses, type Transport } from '@boomerang/protocol';
+import { z } from 'zod';
+import { type CacheStore, Client, type Continuation, type Step } from './index.js';
 
 // #region automatic
 /** Calls `provision`; the rounds in which the server asks for a region are answered by the callback. */
@@ -34,55 +29,71 @@ export async function provision(transport: Transport): Promise<CallToolResult> {
 // #endregion automatic
 
 // #region manual
-/** What process 1 stores: plain JSON. */
-interface PendingCall {
-  readonly args: Record<string, unknown>;
-  readonly pending: InputRequiredResult;
-}
-
 /** No callback answers here, so the capability the server's questions need is declared directly. */
 const manual = { capabilities: { elicitation: { form: {} } } };
 
-/** Process 1: start the call; if the server needs input, store the round and stop. */
+/** Process 1: start the call; if the server needs input, store the continuation (plain JSON) and stop. */
 export async function start(transport: Transport, file: string): Promise<CallToolResult | undefined> {
   const client = new Client({ name: 'provision-cli', version: '1.0.0' }, manual);
   await client.connect(transport);
   try {
-    const args = { name: 'orders' };
-    const result = await client.session.callTool('provision', args, { allowInputRequired: true });
-    if (!isInputRequired(result)) return result;
-    const saved: PendingCall = { args, pending: result };
-    await writeFile(file, JSON.stringify(saved));
+    const step = await client.start('tools/call', { name: 'provision', arguments: { name: 'orders' } });
+    if (step.continuation === undefined) return step.result;
+    await writeFile(file, JSON.stringify(step.continuation));
     return undefined;
   } finally {
     await client.close();
   }
 }
 
-/** Process 2, later: answer every stored question and send the round back, with the state exactly as stored. */
+/** Process 2, later: answer every stored question; the continuation carries the method, params and state. */
 export async function answer(
   transport: Transport,
   file: string,
   region: string,
-): Promise<CallToolResult | InputRequiredResult> {
-  const { args, pending } = JSON.parse(await readFile(file, 'utf8')) as PendingCall;
-  const inputResponses: InputResponses = {};
-  for (const key of Object.keys(pending.inputRequests ?? {})) {
-    inputResponses[key] = { action: 'accept', content: { region } };
+): Promise<Step<CallToolResult>> {
+  const continuation = JSON.parse(await readFile(file, 'utf8')) as Continuation<'tools/call'>;
+  const responses: InputResponses = {};
+  for (const key of Object.keys(continuation.inputRequests)) {
+    responses[key] = { action: 'accept', content: { region } };
   }
   const client = new Client({ name: 'provision-cli', version: '1.0.0' }, manual);
   await client.connect(transport);
   try {
-    return await client.session.callTool('provision', args, {
-      allowInputRequired: true,
-      inputResponses,
-      requestState: pending.requestState,
-    });
+    return await client.resume(continuation, responses); // { result } or the next { continuation }
   } finally {
     await client.close();
   }
 }
 // #endregion manual
+
+// #region extension
+/** A vendor method's result, as its schema (zod here; any Standard Schema) validates and types it. */
+const SearchResult = z.object({ hits: z.array(z.object({ title: z.string(), score: z.number() })) });
+
+/**
+ * Calls the server's `acme/search` when it declared the `acme/search` extension: the same MRTR loop, callbacks,
+ * round cap, timeout and progress as `callTool`; the client declares its own side in `capabilities.extensions`.
+ */
+export async function searchIfSupported(transport: Transport, query: string): Promise<string[] | undefined> {
+  const client = new Client(
+    { name: 'host', version: '1.0.0' },
+    { capabilities: { extensions: { 'acme/search': {} } } },
+  );
+  await client.connect(transport); // protocol 'auto' sends server/discover: serverCapabilities is known
+  try {
+    if (!hasExtension(client.serverCapabilities, 'acme/search')) return undefined;
+    const { hits } = await client.request(
+      'acme/search',
+      { query },
+      { result: SearchResult, timeoutMs: 10_000 },
+    );
+    return hits.map((hit) => hit.title);
+  } finally {
+    await client.close();
+  }
+}
+// #endregion extension
 
 // #region listen
 /**

@@ -1,56 +1,111 @@
-// One connection of a Client: its requester, the revision it speaks, and how a request is sent on it, including
-// the one renewal a 2025-11-25 session gets when the server forgot it (HTTP 404).
-import { type Hello, isSessionGone, negotiate } from './legacy.js';
-import type { ProgressHandler, Requester } from './requester.js';
+// One connection of a Client, and the seam behind which a protocol era lives: an `Era` opens a `Connection` on a
+// request transport, deciding what the peer speaks and how a request travels. `modernEra` is 2026-07-28 alone;
+// the 2025-11-25 era is an adapter of its own (legacy/), chosen in eras.ts.
+import {
+  type ClientCapabilities,
+  type Implementation,
+  LATEST_PROTOCOL_VERSION,
+  MetaKey,
+  type RequestTransport,
+  type ServerCapabilities,
+} from '@boomerang/protocol';
+import type { OriginatingRequest } from './errors.js';
+import type { InputCallbacks } from './input-requests.js';
+import { createRequester, type Requester, type SendOptions } from './requester.js';
 
-/** What `connect()` settled. */
-export class Connection {
-  readonly requester: Requester;
-  readonly protocolVersion: string;
-  /** A 2025-11-25 session: requests carry no `_meta`; results are read as legacy results. */
-  readonly legacy: boolean;
-  /** What `initialize` sends (a 2025-11-25 session that the server forgot is initialized again). */
-  readonly #hello: Hello;
-  /** How many times the session was initialized again, and the renewal under way. */
-  #renewals = 0;
-  #renewing: Promise<void> | undefined;
-
-  constructor(requester: Requester, protocolVersion: string, legacy: boolean, hello: Hello) {
-    this.requester = requester;
-    this.protocolVersion = protocolVersion;
-    this.legacy = legacy;
-    this.#hello = hello;
-  }
-
+/** What a connection needs to know about its client. */
+export interface Hello {
+  readonly info: Implementation;
+  readonly capabilities: ClientCapabilities;
+  /** The callbacks that answer input requests (an era whose server asks mid-call answers with them too). */
+  readonly callbacks: InputCallbacks;
   /**
-   * Sends one request and resolves to its raw result. When the server forgot the 2025-11-25 session the request
-   * belonged to (the request was not served), the session is initialized again, once for all the requests that
-   * hit it at the same moment, and the request is sent once more: the spec's MUST. A second 404 is the error.
+   * True for a request transport that reports every outcome (HTTP): a peer's silence then never stands for an
+   * answer. False for a stream transport seen through the correlator.
    */
-  async request(
+  readonly reportsEveryOutcome: boolean;
+}
+
+/** What the server said about itself while the connection opened (its `server/discover` result, or `initialize`). */
+export interface ServerDescription {
+  readonly capabilities: ServerCapabilities;
+  readonly serverInfo?: Implementation | undefined;
+  readonly instructions?: string | undefined;
+}
+
+/** Options of {@link Connection.request}: the requester's, and the call the request belongs to. */
+export interface ConnectionRequestOptions extends SendOptions {
+  /** The call this request is a round of (an era whose server asks mid-call names it to the callbacks). */
+  readonly call?: OriginatingRequest | undefined;
+}
+
+/** One open connection: the revision it speaks, and how a request travels on it. */
+export interface Connection {
+  /** `"2026-07-28"`, or what an older era negotiated. */
+  readonly protocolVersion: string;
+  /** What the server said about itself while connecting, if anything. */
+  readonly server: ServerDescription | undefined;
+  /**
+   * Sends one request and resolves to its raw result in the 2026-07-28 shape. `params` is a fresh object of this
+   * request's own: the connection adds its era's envelope to it (2026-07-28: the full `_meta`). Rejects like
+   * `Requester.request`.
+   */
+  request(
     method: string,
     params: Record<string, unknown>,
-    options: { signal?: AbortSignal; onprogress?: ProgressHandler },
-  ): Promise<unknown> {
-    const renewals = this.#renewals;
-    try {
-      return await this.requester.request(method, params, options);
-    } catch (error) {
-      if (!this.legacy || !isSessionGone(error)) throw error;
-      await (this.#renewals === renewals ? this.#renew() : this.#renewing);
-      return await this.requester.request(method, params, options);
-    }
+    options?: ConnectionRequestOptions,
+  ): Promise<unknown>;
+  /** Closes the transport; requests in flight fail as `closed`. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** How a `Client` opens a connection on a transport: the seam behind which a protocol era lives. */
+export type Era = (transport: RequestTransport, hello: Hello) => Promise<Connection>;
+
+/** Options of {@link modernEra}: none (2026-07-28 has no handshake). */
+export type ModernEraOptions = Record<never, never>;
+
+/** 2026-07-28 alone: nothing is sent when connecting; every request carries the full `_meta`. */
+export function modernEra(_options: ModernEraOptions = {}): Era {
+  return async (transport, hello) => new ModernConnection(createRequester(transport), hello);
+}
+
+/**
+ * A 2026-07-28 connection on `requester`: every request carries `_meta` with the protocol version, the client's
+ * capabilities and its `clientInfo`, set on the request's own params (a copy plus a member is several times
+ * slower on Node 20, and this runs for every round).
+ */
+export class ModernConnection implements Connection {
+  readonly protocolVersion = LATEST_PROTOCOL_VERSION;
+  readonly server: ServerDescription | undefined;
+  readonly #requester: Requester;
+  readonly #hello: Hello;
+
+  constructor(requester: Requester, hello: Hello, server?: ServerDescription) {
+    this.#requester = requester;
+    this.#hello = hello;
+    this.server = server;
   }
 
-  #renew(): Promise<void> {
-    this.#renewing ??= (async () => {
-      try {
-        await negotiate(this.requester, '2025-11-25', this.#hello);
-        this.#renewals++;
-      } finally {
-        this.#renewing = undefined;
-      }
-    })();
-    return this.#renewing;
+  /** The same connection, now knowing what the server said about itself. */
+  describedAs(server: ServerDescription): ModernConnection {
+    return new ModernConnection(this.#requester, this.#hello, server);
+  }
+
+  request(
+    method: string,
+    params: Record<string, unknown>,
+    options: ConnectionRequestOptions = {},
+  ): Promise<unknown> {
+    params._meta = {
+      [MetaKey.protocolVersion]: LATEST_PROTOCOL_VERSION,
+      [MetaKey.clientCapabilities]: this.#hello.capabilities,
+      [MetaKey.clientInfo]: this.#hello.info,
+    };
+    return this.#requester.request(method, params, options);
+  }
+
+  close(): Promise<void> {
+    return this.#requester.close();
   }
 }

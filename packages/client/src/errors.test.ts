@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ConnectionClosedError,
+  type ClientError,
+  callbackFailed,
+  connectionClosed,
   describeRequest,
-  InputRequestCallbackError,
-  InputRequiredRoundsExceededError,
-  InvalidResultError,
-  NotConnectedError,
-  RequestTimeoutError,
-  UnsupportedInputRequestError,
+  invalidResult,
+  isClientError,
+  notConnected,
+  roundsExceeded,
+  timedOut,
+  unsupportedInputRequest,
 } from './errors.js';
 
 const tool = { method: 'tools/call', name: 'provision' } as const;
@@ -24,49 +26,55 @@ describe('errors', () => {
   });
 
   it.each([
+    [roundsExceeded({ method: 'prompts/get', name: 'p' }, 3, irr), 'rounds-exceeded', 'client.resume()'],
+    [timedOut(tool, 50), 'timeout', 'tools/call "provision" timed out after 50 ms'],
+    [connectionClosed('tools/call', 7), 'closed', 'request id 7'],
+    [notConnected('tools/list'), 'not-connected', 'call client.connect(transport) first'],
+    [invalidResult('tools/list', 'bad', {}), 'invalid-result', 'Invalid result for tools/list: bad'],
     [
-      new InputRequiredRoundsExceededError({ method: 'prompts/get', name: 'p' }, 3, irr),
-      'InputRequiredRoundsExceededError',
-      'client.session.getPrompt(',
-    ],
-    [
-      new RequestTimeoutError(tool, 50),
-      'RequestTimeoutError',
-      'tools/call "provision" timed out after 50 ms',
-    ],
-    [new ConnectionClosedError('tools/call', 7), 'ConnectionClosedError', 'request id 7'],
-    [new NotConnectedError('tools/list'), 'NotConnectedError', 'call client.connect(transport) first'],
-    [
-      new InvalidResultError('tools/list', 'bad', {}),
-      'InvalidResultError',
-      'Invalid result for tools/list: bad',
-    ],
-    [
-      new UnsupportedInputRequestError(tool, 'k', 'roots/list', 'no'),
-      'UnsupportedInputRequestError',
+      unsupportedInputRequest(tool, 'k', 'roots/list', 'no'),
+      'unsupported-input-request',
       'input request "k"',
     ],
     [
-      new InputRequestCallbackError(tool, 'k', 'roots/list', 'The roots callback threw', { cause: 1 }),
-      'InputRequestCallbackError',
+      callbackFailed(tool, 'k', 'roots/list', 'The roots callback threw', 1),
+      'callback-failed',
       'The roots callback threw for roots/list',
     ],
-  ])('%s has its name and a clear message', (error, name, message) => {
-    expect(error).toBeInstanceOf(Error);
-    expect(error.name).toBe(name);
-    expect(error.message).toContain(message);
-  });
+  ] as [ClientError, string, string][])(
+    '%s: one class, its reason and a clear message',
+    (error, reason, message) => {
+      expect(error).toBeInstanceOf(Error);
+      expect(error.name).toBe('ClientError');
+      expect(error.reason).toBe(reason);
+      expect(isClientError(error)).toBe(true);
+      expect(isClientError(error, error.reason)).toBe(true);
+      expect(isClientError(error, reason === 'closed' ? 'timeout' : 'closed')).toBe(false);
+      expect(error.message).toContain(message);
+    },
+  );
 
   it('keeps causes as ES causes, and only when given', () => {
     const cause = new Error('socket');
-    expect(new ConnectionClosedError('x', 1, { cause }).cause).toBe(cause);
-    expect('cause' in new ConnectionClosedError('x', 1)).toBe(false);
-    expect(new InvalidResultError('x', 'y', {}, { cause }).cause).toBe(cause);
-    expect(new InputRequestCallbackError(tool, 'k', 'm', 'p', { cause }).cause).toBe(cause);
+    expect(connectionClosed('x', 1, cause).cause).toBe(cause);
+    expect('cause' in connectionClosed('x', 1)).toBe(false);
+    expect(invalidResult('x', 'y', {}, cause).cause).toBe(cause);
+    expect(callbackFailed(tool, 'k', 'm', 'p', cause).cause).toBe(cause);
   });
 
-  it('InputRequiredRoundsExceededError keeps the last result for a manual continuation', () => {
-    const error = new InputRequiredRoundsExceededError(tool, 10, irr);
-    expect(error).toMatchObject({ maxRounds: 10, request: tool, result: irr });
+  it('carries the members of its reason', () => {
+    expect(roundsExceeded(tool, 10, irr)).toMatchObject({ maxRounds: 10, request: tool, result: irr });
+    expect(timedOut(tool, 5)).toMatchObject({ method: 'tools/call', timeoutMs: 5 });
+    expect(connectionClosed('tools/list', 3)).toMatchObject({ method: 'tools/list', requestId: 3 });
+    expect(unsupportedInputRequest(tool, 'k', 'roots/list', 'no')).toMatchObject({
+      key: 'k',
+      inputMethod: 'roots/list',
+      request: tool,
+    });
+  });
+
+  it('isClientError is false for anything else', () => {
+    expect(isClientError(new Error('x'))).toBe(false);
+    expect(isClientError({ name: 'ClientError', reason: 'closed' })).toBe(false);
   });
 });

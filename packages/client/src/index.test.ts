@@ -4,16 +4,12 @@ import * as api from './index.js';
 describe('@boomerang/client', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual([
+      'CONTINUATION_VERSION',
       'Client',
-      'ClientSession',
-      'ConnectionClosedError',
-      'InputRequestCallbackError',
-      'InputRequiredRoundsExceededError',
-      'InvalidResultError',
-      'NotConnectedError',
-      'RequestTimeoutError',
-      'UnsupportedInputRequestError',
+      'ClientError',
+      'correlate',
       'createMemoryCacheStore',
+      'isClientError',
     ]);
   });
 });

@@ -1,5 +1,4 @@
 // @boomerang/client: an MCP 2026-07-28 client whose calls run the multi-round-trip (MRTR) loop for you.
-// `isInputRequired` (to narrow `client.session` results) comes from `@boomerang/protocol`.
 
 // --- result cache
 export {
@@ -9,20 +8,22 @@ export {
   createMemoryCacheStore,
   type MemoryCacheStoreOptions,
 } from './cache.js';
+// --- continuations: a flow paused at a round that asks, as plain JSON (start / resume)
+export type { InputRequiredParams } from './calls.js';
 // --- callbacks and capabilities
 export type { ElicitationMode } from './capabilities.js';
 // --- the client
 export { Client } from './client.js';
+export { CONTINUATION_VERSION, type Continuation, type Step } from './continuation.js';
+// --- transports: a stream transport seen as a request transport (what connect() does with stdio, in memory)
+export { correlate } from './correlator.js';
 // --- errors
 export {
-  ConnectionClosedError,
-  InputRequestCallbackError,
-  InputRequiredRoundsExceededError,
-  InvalidResultError,
-  NotConnectedError,
+  ClientError,
+  type ClientErrorDetails,
+  type ClientErrorReason,
+  isClientError,
   type OriginatingRequest,
-  RequestTimeoutError,
-  UnsupportedInputRequestError,
 } from './errors.js';
 export type {
   ElicitationCallback,
@@ -31,17 +32,14 @@ export type {
   RootsCallback,
   SamplingCallback,
 } from './input-requests.js';
-// --- dual era
-export type { ProtocolChoice } from './legacy.js';
-export type { RoundInputs } from './mrtr-loop.js';
 export type {
+  CachedCallOptions,
+  CallOptions,
   ClientOptions,
   CompleteParams,
-  InputRequiredCallOptions,
   ListParams,
   RequestOptions,
 } from './options.js';
 export type { ProgressHandler } from './requester.js';
-export { ClientSession, type SessionBackend, type SessionCallOptions } from './session.js';
 // --- subscriptions/listen
 export type { ListenNotification, ListenOptions, Subscription } from './subscription.js';

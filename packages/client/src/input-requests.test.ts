@@ -7,7 +7,6 @@ import {
   MetaKey,
 } from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
-import { InputRequestCallbackError, UnsupportedInputRequestError } from './errors.js';
 import type { InputRequestContext } from './input-requests.js';
 import { askFor, deferred, harness, script, textResult } from './test-support/fake-server.js';
 
@@ -116,7 +115,7 @@ describe('answering input requests', () => {
       },
     );
     const error = await h.client.callTool('t').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InputRequestCallbackError);
+    expect(error).toMatchObject({ name: 'ClientError', reason: 'callback-failed' });
     expect(error).toMatchObject({ key: 'form', inputMethod: 'elicitation/create', cause: boom });
     expect((error as Error).message).toBe(
       'The elicitation callback threw for elicitation/create (input request "form" of tools/call "t")',
@@ -141,7 +140,7 @@ describe('answering input requests', () => {
       },
     );
     const error = await h.client.callTool('t').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InputRequestCallbackError);
+    expect(error).toMatchObject({ name: 'ClientError', reason: 'callback-failed' });
     const signal = await late.promise;
     expect(signal.aborted).toBe(true);
     expect((signal.reason as Error).cause).toBe(boom);
@@ -152,7 +151,7 @@ describe('answering input requests', () => {
       sampling: () => ({ role: 'robot' }) as never,
     });
     const error = await h.client.callTool('t').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InputRequestCallbackError);
+    expect(error).toMatchObject({ name: 'ClientError', reason: 'callback-failed' });
     expect((error as Error).message).toContain('The sampling callback returned an invalid answer');
     expect((error as Error).cause).toBeDefined();
     expect(h.server.requests).toHaveLength(1);
@@ -187,7 +186,7 @@ describe('answering input requests', () => {
         options,
       );
       const error = await h.client.callTool('deploy').catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(UnsupportedInputRequestError);
+      expect(error).toMatchObject({ name: 'ClientError', reason: 'unsupported-input-request' });
       expect((error as Error).message).toContain('tools/call "deploy" asked for');
       expect((error as Error).message).toContain(problem);
       expect(h.server.requests).toHaveLength(1);

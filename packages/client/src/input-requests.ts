@@ -16,16 +16,13 @@ import {
   safeParse,
 } from '@boomerang/protocol';
 import { uncoveredInputRequest } from './capabilities.js';
-import {
-  InputRequestCallbackError,
-  type OriginatingRequest,
-  UnsupportedInputRequestError,
-} from './errors.js';
+import { callbackFailed, type OriginatingRequest, unsupportedInputRequest } from './errors.js';
 import { raceSignal } from './signals.js';
 
 /**
  * What a callback learns about the input request it answers, besides its params: which call asked (method and
- * tool/prompt name or resource URI, so a host can show the user what the question is for), the `inputRequests`
+ * tool/prompt name or resource URI, so a host can show the user what the question is for; any other method
+ * alone), the `inputRequests`
  * key, the round (1 for the first `input_required` of the call), the server's self-reported identity when the
  * result carried one, and a `signal` that aborts when the call is cancelled or times out, or when another
  * callback of the same round fails.
@@ -81,7 +78,7 @@ interface Parser<T> {
 /**
  * Answers every entry of `requests` with its callback, all at once, and resolves to the `inputResponses` under the
  * same keys. Each request is first checked against the capabilities this client declared (a server asking for
- * more gets {@link UnsupportedInputRequestError}, never a guess). The first failure rejects the round and aborts
+ * more gets an `unsupported-input-request` `ClientError`, never a guess). The first failure rejects the round and aborts
  * the other callbacks' signal; an abort of the call rejects at once with its reason, even if a callback ignores
  * its signal.
  */
@@ -164,31 +161,28 @@ async function answerOne(
   scope: RoundScope,
 ): Promise<InputResponse> {
   const problem = uncoveredInputRequest(request, round.capabilities);
-  if (problem !== undefined)
-    throw new UnsupportedInputRequestError(round.request, key, request.method, problem);
+  if (problem !== undefined) throw unsupportedInputRequest(round.request, key, request.method, problem);
   const ctx = inputRequestContext(key, round, scope);
   const [name, schema, call] = dispatch(request, callbacks, ctx);
   if (call === undefined) {
     // Declared through `ClientOptions.capabilities` (a manual-loop host) but not answerable by this loop.
-    const problem = `this client declared it but has no ${name} callback (answer it through client.session)`;
-    throw new UnsupportedInputRequestError(round.request, key, request.method, problem);
+    const problem = `this client declared it but has no ${name} callback (answer it through client.start() / client.resume())`;
+    throw unsupportedInputRequest(round.request, key, request.method, problem);
   }
   let value: unknown;
   try {
     value = await call();
   } catch (cause) {
-    throw new InputRequestCallbackError(round.request, key, request.method, `The ${name} callback threw`, {
-      cause,
-    });
+    throw callbackFailed(round.request, key, request.method, `The ${name} callback threw`, cause);
   }
   const parsed = safeParse(schema, value);
   if (parsed.success) return parsed.data;
-  throw new InputRequestCallbackError(
+  throw callbackFailed(
     round.request,
     key,
     request.method,
     `The ${name} callback returned an invalid answer`,
-    { cause: parsed.error },
+    parsed.error,
   );
 }
 
@@ -199,7 +193,7 @@ async function answerOne(
 function inputRequestContext(key: string, round: RoundContext, scope: RoundScope): InputRequestContext {
   const { request } = round;
   const ctx: Record<string, unknown> =
-    request.method === 'resources/read'
+    request.uri !== undefined
       ? {
           method: request.method,
           uri: request.uri,
@@ -209,15 +203,24 @@ function inputRequestContext(key: string, round: RoundContext, scope: RoundScope
           key,
           round: round.round,
         }
-      : {
-          method: request.method,
-          name: request.name,
-          get signal() {
-            return scope.signal;
-          },
-          key,
-          round: round.round,
-        };
+      : request.name !== undefined
+        ? {
+            method: request.method,
+            name: request.name,
+            get signal() {
+              return scope.signal;
+            },
+            key,
+            round: round.round,
+          }
+        : {
+            method: request.method,
+            get signal() {
+              return scope.signal;
+            },
+            key,
+            round: round.round,
+          };
   if (round.serverInfo !== undefined) ctx.serverInfo = round.serverInfo;
   return ctx as InputRequestContext;
 }

@@ -1,28 +1,32 @@
-import type { ClientCapabilities, CompleteRequestParams, InputResponses } from '@boomerang/protocol';
+import type { ClientCapabilities, CompleteRequestParams, StandardSchemaV1 } from '@boomerang/protocol';
 import { type ClientCacheOptions, ResultCache } from './cache.js';
 import { deriveCapabilities, type ElicitationMode, mergeCapabilities } from './capabilities.js';
+import type { Era } from './connection.js';
+import { defaultEra, type EraOptions } from './eras.js';
 import type { InputCallbacks } from './input-requests.js';
-import { type ProtocolChoice, protocolOptions } from './legacy.js';
 import type { ProgressHandler } from './requester.js';
 import { sleep } from './signals.js';
 
-/** Options of `Client`: the callbacks that answer input requests, and the limits of the MRTR loop. */
-export interface ClientOptions extends InputCallbacks {
+/**
+ * Options of `Client`: the callbacks that answer input requests, the limits of the MRTR loop, and the options of
+ * the protocol eras the client speaks (`protocol`, `protocolProbeTimeoutMs`).
+ */
+export interface ClientOptions extends InputCallbacks, EraOptions {
   /** Narrows the declared `elicitation` capability (default both: `{ form: {}, url: {} }`). Needs `elicitation`. */
   readonly elicitationModes?: readonly ElicitationMode[] | undefined;
   /** Declares `sampling.tools`, so servers may send `tools`/`toolChoice` in sampling requests. Needs `sampling`. */
   readonly samplingTools?: boolean | undefined;
   /**
    * Capabilities to declare besides those the callbacks derive, merged with them member by member: for a host
-   * that drives the rounds itself (`client.session` with `allowInputRequired: true`) and so has no callback,
-   * e.g. `{ elicitation: { form: {} } }`. The automatic loop still needs the callback: a round asking for
-   * something declared here but without a callback fails the call with `UnsupportedInputRequestError` (and a
+   * that answers the rounds itself (`client.start()` / `client.resume()`) and so has no callback, e.g.
+   * `{ elicitation: { form: {} } }`, or the extensions it supports (`{ extensions: { 'acme/tasks': {} } }`). The automatic loop still needs the callback: a round asking for
+   * something declared here but without a callback fails the call with an `unsupported-input-request` `ClientError` (and a
    * 2025-11-25 server's request for it is answered `-32601`).
    */
   readonly capabilities?: ClientCapabilities | undefined;
   /**
    * How many `input_required` results one call follows (default 10); the next one fails the call with
-   * `InputRequiredRoundsExceededError`. A call thus sends at most `inputRequiredMaxRounds + 1` requests.
+   * a `rounds-exceeded` `ClientError`. A call thus sends at most `inputRequiredMaxRounds + 1` requests.
    */
   readonly inputRequiredMaxRounds?: number | undefined;
   /**
@@ -41,40 +45,37 @@ export interface ClientOptions extends InputCallbacks {
    * `false` turns it off. Results with `ttlMs` absent or `0` are never cached.
    */
   readonly cache?: false | ClientCacheOptions | undefined;
-  /**
-   * Which revision to speak (default `'auto'`): `'auto'` sends `server/discover` when connecting and falls back
-   * to a 2025-11-25 `initialize` when the server does not answer it like a 2026-07-28 server (see the README,
-   * "Two eras"); `'2026-07-28'` sends nothing; `'2025-11-25'` always initializes.
-   */
-  readonly protocol?: ProtocolChoice | undefined;
-  /** How long `'auto'` waits for the `server/discover` answer before falling back (default 3000 ms). */
-  readonly protocolProbeTimeoutMs?: number | undefined;
 }
 
-/** Options of one call. */
-export interface RequestOptions {
-  /** Cancels the call (every round): it rejects with `signal.reason`; `notifications/cancelled` is sent. */
+/** Options of one call (every method). */
+export interface CallOptions {
+  /** Cancels the call (every round): it rejects with `signal.reason`; the server is told (the transport's way). */
   readonly signal?: AbortSignal | undefined;
-  /** Time limit of the whole call in milliseconds (all rounds); then it rejects with `RequestTimeoutError`. */
+  /** Time limit of the whole call in milliseconds (all rounds); then it rejects with a `timeout` `ClientError`. */
   readonly timeoutMs?: number | undefined;
   /** Progress of the call; each request (each MRTR round) carries a fresh `progressToken` when this is set. */
   readonly onprogress?: ProgressHandler | undefined;
+}
+
+/** Options of the cached calls: the list methods and `readResource`. */
+export interface CachedCallOptions extends CallOptions {
   /**
-   * For the list methods and `readResource`: `false`, this call neither reads nor fills the result cache;
-   * `'reload'`, it skips the lookup and stores the fresh result (a forced refresh). Default: use the cache.
+   * `false`: this call neither reads nor fills the result cache; `'reload'`: it skips the lookup and stores the
+   * fresh result (a forced refresh). Default: use the cache.
    */
   readonly cache?: boolean | 'reload' | undefined;
 }
 
 /**
- * Options of a call to `tools/call`, `prompts/get` or `resources/read`. `inputResponses` and `requestState` are
- * sent with the first request: how a flow persisted from `client.session` resumes (then the loop goes on).
+ * Options of `client.request()` (and of `start()` / `resume()` for a method outside the spec): a call's options,
+ * and the schema of its complete result.
  */
-export interface InputRequiredCallOptions extends RequestOptions {
-  /** Answers to the `inputRequests` of a persisted `InputRequiredResult`, under its keys. */
-  readonly inputResponses?: InputResponses | undefined;
-  /** The `requestState` of that `InputRequiredResult`, exactly as received. */
-  readonly requestState?: string | undefined;
+export interface RequestOptions<S extends StandardSchemaV1 = StandardSchemaV1> extends CallOptions {
+  /**
+   * Validates the complete result (any Standard Schema: zod 4, valibot, arktype…); the call resolves to the
+   * schema's output, and a result it rejects is an `invalid-result` `ClientError` naming the issues.
+   */
+  readonly result: S;
 }
 
 /** Params of the list methods: the `nextCursor` of the previous page, if any. */
@@ -97,18 +98,19 @@ export interface ClientSettings {
   readonly timeoutMs: number | undefined;
   readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   readonly cache: ResultCache | undefined;
-  readonly protocol: ProtocolChoice;
-  readonly probeTimeoutMs: number;
+  /** How connections open: the eras this client speaks. */
+  readonly era: Era;
 }
 
 /**
  * Checks a client's options and fills in the defaults. Throws `TypeError` for a narrowing option without its
  * callback or a `capabilities` that is not an object, `RangeError` for a bad `elicitationModes`,
- * `inputRequiredMaxRounds` (a non-negative integer) or `requestTimeoutMs` (positive milliseconds).
+ * `inputRequiredMaxRounds` (a non-negative integer) or `requestTimeoutMs` (positive milliseconds), and what the
+ * eras' options throw (an unknown `protocol`, a bad `protocolProbeTimeoutMs`).
  */
 export function resolveClientOptions(options: ClientOptions): ClientSettings {
   const { inputRequiredMaxRounds = 10, requestTimeoutMs } = options;
-  const { protocol, probeTimeoutMs } = protocolOptions(options);
+  const era = defaultEra(options);
   if (!Number.isSafeInteger(inputRequiredMaxRounds) || inputRequiredMaxRounds < 0) {
     throw new RangeError(
       `"inputRequiredMaxRounds" expected a non-negative integer, got ${inputRequiredMaxRounds}`,
@@ -126,7 +128,6 @@ export function resolveClientOptions(options: ClientOptions): ClientSettings {
     timeoutMs: requestTimeoutMs,
     sleep: options.sleep ?? sleep,
     cache: options.cache === false ? undefined : new ResultCache(options.cache),
-    protocol,
-    probeTimeoutMs,
+    era,
   };
 }

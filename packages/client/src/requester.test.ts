@@ -1,7 +1,7 @@
 import { ErrorCode, type JSONRPCMessage, McpError, MetaKey, type Transport } from '@boomerang/protocol';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
-import { ConnectionClosedError } from './errors.js';
+import { correlate } from './correlator.js';
 import { createRequester } from './requester.js';
 import { deferred, fakeServer, NO_REPLY, type Reply } from './test-support/fake-server.js';
 
@@ -10,11 +10,11 @@ const ok = { resultType: 'complete' };
 function setup(reply: Reply) {
   const pair = createInMemoryPair();
   const server = fakeServer(pair[1], reply);
-  const requester = createRequester(pair[0]);
+  const requester = createRequester(correlate(pair[0]));
   return { pair, server, requester, [Symbol.asyncDispose]: () => pair[Symbol.asyncDispose]() };
 }
 
-describe('createRequester', () => {
+describe('createRequester over a correlated stream transport', () => {
   it('numbers requests 1, 2, 3 … and resolves each with its raw result', async () => {
     await using t = setup((request) => ({ echo: request.id }));
     const results = await Promise.all([1, 2, 3].map(() => t.requester.request('x/y', {})));
@@ -70,7 +70,7 @@ describe('createRequester', () => {
     await t.server.waitForRequests(2);
     await t.pair[1].close();
     const errors = await Promise.all(calls.map((call) => call.catch((e: unknown) => e)));
-    expect(errors[0]).toBeInstanceOf(ConnectionClosedError);
+    expect(errors[0]).toMatchObject({ name: 'ClientError', reason: 'closed' });
     expect(errors[0]).toMatchObject({ method: 'tools/call', requestId: 1 });
     expect((errors[1] as Error).message).toBe(
       'The connection closed before prompts/get (request id 2) got a response',
@@ -79,7 +79,10 @@ describe('createRequester', () => {
     await expect(t.requester.request('tools/list', {})).rejects.toThrow(
       'Cannot send tools/list: the connection is closed',
     );
-    await expect(t.requester.notify('notifications/x')).rejects.toBeInstanceOf(ConnectionClosedError);
+    await expect(t.requester.notify('notifications/x')).rejects.toMatchObject({
+      name: 'ClientError',
+      reason: 'closed',
+    });
   });
 
   it('keeps the stream error as cause when the transport fails', async () => {
@@ -98,11 +101,11 @@ describe('createRequester', () => {
         }),
       },
     };
-    const requester = createRequester(transport);
+    const requester = createRequester(correlate(transport));
     const call = requester.request('tools/call', {});
     gate.resolve();
     const error = await call.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ConnectionClosedError);
+    expect(error).toMatchObject({ name: 'ClientError', reason: 'closed' });
     expect((error as Error).cause).toBe(boom);
   });
 
@@ -111,7 +114,7 @@ describe('createRequester', () => {
     const call = t.requester.request('tools/call', {});
     await t.server.waitForRequests(1);
     await t.requester.close();
-    await expect(call).rejects.toBeInstanceOf(ConnectionClosedError);
+    await expect(call).rejects.toMatchObject({ name: 'ClientError', reason: 'closed' });
     await expect(t.pair[1].send({ jsonrpc: '2.0', method: 'n' } as JSONRPCMessage)).rejects.toThrow('closed');
   });
 
@@ -201,7 +204,7 @@ describe('createRequester', () => {
 
   it('answers a server→client request with -32601 (modern servers never send one)', async () => {
     await using pair = createInMemoryPair();
-    createRequester(pair[0]);
+    createRequester(correlate(pair[0]));
     await pair[1].send({
       jsonrpc: '2.0',
       id: 'srv-1',
@@ -218,7 +221,7 @@ describe('createRequester', () => {
     }
   });
 
-  it('rejects with the transport error when sending fails', async () => {
+  it('fails the request as closed, with the transport error as cause, when sending fails', async () => {
     const failure = new Error('cannot serialise');
     const transport: Transport = {
       send: async () => {
@@ -228,6 +231,10 @@ describe('createRequester', () => {
       [Symbol.asyncDispose]: async () => {},
       messages: { [Symbol.asyncIterator]: () => ({ next: () => new Promise(() => {}) }) },
     };
-    await expect(createRequester(transport).request('x', {})).rejects.toBe(failure);
+    const error = await createRequester(correlate(transport))
+      .request('x', {})
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ reason: 'closed', requestId: 1 });
+    expect((error as Error).cause).toBe(failure);
   });
 });

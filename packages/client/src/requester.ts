@@ -1,10 +1,11 @@
+// The client's JSON-RPC layer over a request transport: ids, progress tokens, the notifications of each request,
+// results and errors. It knows JSON-RPC and nothing of MRTR, `_meta` contents or result shapes.
 import {
   ErrorCode,
-  type JSONRPCErrorResponse,
   type JSONRPCMessage,
   type JSONRPCNotification,
   type JSONRPCRequest,
-  type JSONRPCResultResponse,
+  type JsonRpcErrorObject,
   jsonRpcError,
   jsonRpcResult,
   McpError,
@@ -12,94 +13,66 @@ import {
   messageKind,
   type ProgressNotificationParams,
   ProgressNotificationParamsSchema,
-  type RequestId,
+  type RequestTransport,
   type Result,
-  type Transport,
 } from '@boomerang/protocol';
-import { ConnectionClosedError } from './errors.js';
+import { connectionClosed, isClientError } from './errors.js';
 
 /** Receives the `notifications/progress` of one request. An error it throws fails that request. */
 export type ProgressHandler = (progress: ProgressNotificationParams) => void;
 
 /** Per-request options of {@link Requester.request}. */
 export interface SendOptions {
-  /** Aborting it cancels the request: it rejects with `signal.reason` and `notifications/cancelled` is sent. */
-  readonly signal?: AbortSignal;
+  /** Aborting it cancels the request: it rejects with `signal.reason` (the transport tells the server). */
+  readonly signal?: AbortSignal | undefined;
   /** When given, the request carries a fresh `_meta.progressToken` and its progress notifications come here. */
-  readonly onprogress?: ProgressHandler;
+  readonly onprogress?: ProgressHandler | undefined;
   /**
    * For `subscriptions/listen`: every notification whose `_meta["io.modelcontextprotocol/subscriptionId"]` is
    * this request's id comes here (the acknowledgement included). A `notifications/cancelled` from the server
    * naming this request ends it: the request resolves to `undefined` (a graceful end, like its result).
    */
-  readonly onnotification?: (notification: JSONRPCNotification) => void;
+  readonly onnotification?: ((notification: JSONRPCNotification) => void) | undefined;
 }
 
-/** What the peer may send besides responses and progress; the dual-era client plugs its legacy handlers in here. */
+/** What the peer may send besides responses and the notifications of a request; the 2025-11-25 era plugs in here. */
 export interface PeerHandlers {
   /** A request from the server. Modern servers never send one; the default answers `-32601`. */
-  readonly onRequest?: (request: JSONRPCRequest) => Promise<unknown>;
-  /** Any notification other than progress for a pending request. Ignored by default. */
-  readonly onNotification?: (notification: JSONRPCNotification) => void;
+  readonly onRequest?: ((request: JSONRPCRequest) => Promise<unknown>) | undefined;
+  /** Any notification no request claims. Ignored by default. */
+  readonly onNotification?: ((notification: JSONRPCNotification) => void) | undefined;
 }
 
-/**
- * The request correlator over a stream {@link Transport}: numbers requests, matches responses to them, routes
- * progress, cancels, and fails everything in flight when the connection ends. It knows JSON-RPC and nothing of
- * MRTR, `_meta` contents or result shapes.
- */
+/** The client's view of one connection: requests in, raw results out. */
 export interface Requester {
   /**
-   * Sends one request and resolves to its raw `result` member. Rejects with {@link McpError} for an error response,
-   * with `signal.reason` when aborted, and with {@link ConnectionClosedError} when the connection ends first.
+   * Sends one request and resolves to its raw `result` member. Rejects with `McpError` for an error response
+   * (a transport's marked failure included), with `signal.reason` when aborted, and with a `closed`
+   * `ClientError` when the connection ends first.
    */
   request(method: string, params: Record<string, unknown>, options?: SendOptions): Promise<unknown>;
   /** Sends one notification. */
   notify(method: string, params?: Record<string, unknown>): Promise<void>;
   /** True once the connection ended. */
   readonly closed: boolean;
-  /** Closes the transport and fails every request in flight. Idempotent. */
+  /** Closes the transport; every request in flight fails. Idempotent. */
   close(): Promise<void>;
 }
 
-interface Pending {
-  readonly method: string;
-  readonly onprogress: ProgressHandler | undefined;
-  readonly onnotification: ((notification: JSONRPCNotification) => void) | undefined;
-  settle(outcome: { ok: true; value: unknown } | { ok: false; error: unknown }): void;
-}
+/** The options of an exchange nothing can abort and nobody listens to. */
+const NO_OPTIONS = Object.freeze({});
+
+/** Why a listen request is abandoned when the server ended it with `notifications/cancelled`. */
+const ENDED_BY_SERVER = Symbol('ended by the server');
 
 /**
- * Starts reading `transport.messages` (its one consumer) and returns the {@link Requester} for it. Ids are
+ * Starts reading `transport.messages` (its one consumer) and returns the {@link Requester} over it. Ids are
  * integers counting from 1 per connection, so every request, including each MRTR round, gets a new one; the
- * progress token of a request is its id. Responses with an unknown id (late, after a cancel or timeout) are
- * ignored, as the cancellation spec asks.
+ * progress token of a request is its id.
  */
-export function createRequester(transport: Transport, handlers: PeerHandlers = {}): Requester {
-  const pending = new Map<RequestId, Pending>();
+export function createRequester(transport: RequestTransport, handlers: PeerHandlers = {}): Requester {
   let nextId = 1;
   let closed = false;
-
-  const failAll = (cause?: unknown): void => {
-    closed = true;
-    for (const [id, entry] of pending) {
-      entry.settle({ ok: false, error: new ConnectionClosedError(entry.method, id, { cause }) });
-    }
-  };
-
-  const cancel = (id: RequestId, reason: unknown): void => {
-    const entry = pending.get(id);
-    if (entry === undefined) return;
-    entry.settle({ ok: false, error: reason });
-    const text = reason instanceof Error ? reason.message : 'Request cancelled';
-    if (!closed) {
-      transport
-        .send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: text } })
-        .catch(() => {
-          // The connection is going away; the request already failed locally.
-        });
-    }
-  };
 
   const answerRequest = async (request: JSONRPCRequest): Promise<void> => {
     let response: JSONRPCMessage;
@@ -115,75 +88,20 @@ export function createRequester(transport: Transport, handlers: PeerHandlers = {
     await transport.send(response, { relatedRequestId: request.id }).catch(() => {});
   };
 
-  const route = (message: JSONRPCMessage): void => {
-    switch (messageKind(message)) {
-      case 'result': {
-        const { id, result } = message as JSONRPCResultResponse;
-        pending.get(id)?.settle({ ok: true, value: result });
-        return;
-      }
-      case 'error': {
-        const { id, error } = message as JSONRPCErrorResponse;
-        if (id !== undefined) pending.get(id)?.settle({ ok: false, error: McpError.fromJSON(error) });
-        return;
-      }
-      case 'request':
-        void answerRequest(message as JSONRPCRequest);
-        return;
-      case 'notification': {
-        const notification = message as JSONRPCNotification;
-        if (notification.method === 'notifications/progress' && routeProgress(notification.params)) return;
-        if (routeSubscription(notification)) return;
-        handlers.onNotification?.(notification);
-        return;
-      }
-      default:
-      // Not a JSON-RPC message: nothing can be correlated with it.
-    }
-  };
-
-  const routeProgress = (params: unknown): boolean => {
-    const parsed = ProgressNotificationParamsSchema.safeParse(params);
-    if (!parsed.success) return false;
-    const entry = pending.get(parsed.data.progressToken);
-    if (entry?.onprogress === undefined) return false;
-    try {
-      entry.onprogress(parsed.data);
-    } catch (error) {
-      cancel(parsed.data.progressToken, error);
-    }
-    return true;
-  };
-
-  /** Notifications of a `subscriptions/listen` stream, demultiplexed by their subscription id. */
-  const routeSubscription = (notification: JSONRPCNotification): boolean => {
-    const params = notification.params as Record<string, unknown> | undefined;
-    if (notification.method === 'notifications/cancelled') {
-      const entry = pending.get(params?.requestId as RequestId);
-      if (entry?.onnotification === undefined) return false;
-      entry.settle({ ok: true, value: undefined });
-      return true;
-    }
-    const meta = params?._meta as Record<string, unknown> | undefined;
-    const id = meta?.[MetaKey.subscriptionId];
-    if (typeof id !== 'string' && typeof id !== 'number') return false;
-    const entry = pending.get(id);
-    if (entry?.onnotification === undefined) return false;
-    try {
-      entry.onnotification(notification);
-    } catch (error) {
-      cancel(id, error);
-    }
-    return true;
+  /** A message of the peer that no request's own handling took. */
+  const unclaimed = (message: JSONRPCMessage): void => {
+    const kind = messageKind(message);
+    if (kind === 'request') void answerRequest(message as JSONRPCRequest);
+    else if (kind === 'notification') handlers.onNotification?.(message as JSONRPCNotification);
   };
 
   void (async () => {
     try {
-      for await (const message of transport.messages) route(message);
-      failAll();
-    } catch (error) {
-      failAll(error);
+      for await (const message of transport.messages) unclaimed(message);
+    } catch {
+      // The transport failed; its exchanges report it.
     }
+    closed = true;
   })();
 
   return {
@@ -191,41 +109,65 @@ export function createRequester(transport: Transport, handlers: PeerHandlers = {
       return closed;
     },
 
-    request(method, params, options = {}) {
-      if (closed) return Promise.reject(new ConnectionClosedError(method, undefined));
+    async request(method, params, options = {}) {
+      if (closed) throw connectionClosed(method, undefined);
       const { signal, onprogress, onnotification } = options;
-      if (signal?.aborted) return Promise.reject(signal.reason);
+      signal?.throwIfAborted();
       const id = nextId++;
       const wire =
         onprogress === undefined
           ? params
           : { ...params, _meta: { ...(params._meta as object | undefined), [MetaKey.progressToken]: id } };
-      return new Promise((resolve, reject) => {
-        const onAbort = () => cancel(id, signal?.reason);
-        pending.set(id, {
-          method,
-          onprogress,
-          onnotification,
-          settle(outcome) {
-            if (!pending.delete(id)) return;
-            signal?.removeEventListener('abort', onAbort);
-            if (outcome.ok) resolve(outcome.value);
-            else reject(outcome.error);
-          },
-        });
-        signal?.addEventListener('abort', onAbort, { once: true });
-        const message = { jsonrpc: '2.0', id, method, params: wire } as JSONRPCRequest;
-        transport.send(message, signal === undefined ? {} : { signal }).catch((error: unknown) => {
-          pending.get(id)?.settle({
-            ok: false,
-            error: closed ? new ConnectionClosedError(method, id, { cause: error }) : error,
-          });
-        });
-      });
+      const message = { jsonrpc: '2.0', id, method, params: wire } as JSONRPCRequest;
+      // Only a request that wants its notifications takes them (what no request takes goes to `messages`), and
+      // only then can a handler of them end it: then, and only then, a controller and a closure.
+      const own =
+        onprogress === undefined && onnotification === undefined ? undefined : new AbortController();
+      const stop = own === undefined ? undefined : linkAbort(signal, own);
+      const onMessage =
+        own === undefined
+          ? undefined
+          : (received: JSONRPCNotification | JSONRPCRequest): void => {
+              if (messageKind(received) === 'request') {
+                void answerRequest(received as JSONRPCRequest);
+                return;
+              }
+              const notification = received as JSONRPCNotification;
+              try {
+                if (!routeOwn(notification, id, onprogress, onnotification)) {
+                  handlers.onNotification?.(notification);
+                }
+              } catch (error) {
+                own.abort(error);
+                return;
+              }
+              if (onnotification !== undefined && isCancellationOf(notification, id))
+                own.abort(ENDED_BY_SERVER);
+            };
+      try {
+        const response = await transport.request(
+          message,
+          own === undefined
+            ? signal === undefined
+              ? NO_OPTIONS
+              : { signal }
+            : { signal: own.signal, onMessage },
+        );
+        if ('error' in response) throw McpError.fromJSON(response.error as JsonRpcErrorObject);
+        return response.result;
+      } catch (error) {
+        const reason = own?.signal.aborted ? own.signal.reason : signal?.aborted ? signal.reason : undefined;
+        if (reason === ENDED_BY_SERVER) return undefined;
+        if (reason !== undefined && error === reason) throw error;
+        if (error instanceof McpError || isClientError(error)) throw error;
+        throw connectionClosed(method, id, error);
+      } finally {
+        stop?.();
+      }
     },
 
     async notify(method, params) {
-      if (closed) throw new ConnectionClosedError(method, undefined);
+      if (closed) throw connectionClosed(method, undefined);
       const message = (
         params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }
       ) as JSONRPCNotification;
@@ -233,8 +175,49 @@ export function createRequester(transport: Transport, handlers: PeerHandlers = {
     },
 
     async close() {
-      if (!closed) failAll();
+      closed = true;
       await transport.close();
     },
   };
+}
+
+/**
+ * Hands a notification of request `id` to its handler: progress to `onprogress`, a listen stream's notifications
+ * to `onnotification`. False when neither takes it. What a handler throws propagates (it fails the request).
+ */
+function routeOwn(
+  notification: JSONRPCNotification,
+  id: number,
+  onprogress: ProgressHandler | undefined,
+  onnotification: ((notification: JSONRPCNotification) => void) | undefined,
+): boolean {
+  if (notification.method === 'notifications/progress') {
+    if (onprogress === undefined) return false;
+    const parsed = ProgressNotificationParamsSchema.safeParse(notification.params);
+    if (!parsed.success || parsed.data.progressToken !== id) return false;
+    onprogress(parsed.data);
+    return true;
+  }
+  if (onnotification === undefined || notification.method === 'notifications/cancelled') return false;
+  const meta = (notification.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+  if (meta?.[MetaKey.subscriptionId] !== id) return false;
+  onnotification(notification);
+  return true;
+}
+
+/** True for the server's `notifications/cancelled` naming request `id`. */
+function isCancellationOf(notification: JSONRPCNotification, id: number): boolean {
+  return (
+    notification.method === 'notifications/cancelled' &&
+    (notification.params as { requestId?: unknown } | undefined)?.requestId === id
+  );
+}
+
+/** Makes `own` abort when `signal` does; returns the unlink. */
+function linkAbort(signal: AbortSignal | undefined, own: AbortController): () => void {
+  if (signal === undefined) return () => {};
+  const onAbort = () => own.abort(signal.reason);
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return () => signal.removeEventListener('abort', onAbort);
 }

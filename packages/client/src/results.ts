@@ -5,6 +5,7 @@ import {
   CompleteResultSchema,
   type DiscoverResult,
   DiscoverResultSchema,
+  describeIssues,
   type GetPromptResult,
   GetPromptResultSchema,
   type InputRequiredMethod,
@@ -23,9 +24,14 @@ import {
   type ReadResourceResult,
   ReadResourceResultSchema,
   resultTypeOf,
+  type StandardSchemaV1,
   safeParse,
+  type Validation,
+  validate,
 } from '@boomerang/protocol';
-import { InvalidResultError } from './errors.js';
+import { invalidResult } from './errors.js';
+import { mayAnswerInputRequired } from './methods.js';
+import { asks } from './mrtr-loop.js';
 
 /** The complete result of each method a client sends. */
 export interface ResultByMethod {
@@ -68,52 +74,77 @@ const SCHEMAS: { readonly [M in ClientMethod]: Parser<ResultByMethod[M]> } = {
 /**
  * Reads the raw `result` of a `method` response the way the spec asks a client to: normalise first (a missing
  * `resultType` is `"complete"`, for servers of earlier revisions), then validate with the protocol schema chosen
- * by `resultType`. Throws {@link InvalidResultError} for an unknown `resultType`, for `input_required` on a method
- * other than `tools/call`, `prompts/get` and `resources/read`, for an `InputRequiredResult` that asks nothing and
- * carries no state (spec S5: retrying it could only loop), and for a shape the schema rejects.
+ * by `resultType`. Throws an `invalid-result` `ClientError` for an unknown `resultType`, for `input_required` on a
+ * method other than `tools/call`, `prompts/get` and `resources/read`, for an `InputRequiredResult` that asks
+ * nothing and carries no state (spec S5: retrying it could only loop), and for a shape the schema rejects.
  */
 export function parseResult<M extends ClientMethod>(method: M, raw: unknown): AnswerOf<M> {
   const result = normalizeResult(raw);
+  const inputRequired = inputRequiredOf(method, result, isInputRequiredMethod(method));
+  if (inputRequired !== undefined) return inputRequired as AnswerOf<M>;
+  return validateWith(method, SCHEMAS[method], 'the result', result) as AnswerOf<M>;
+}
+
+/**
+ * Reads the raw `result` of any method like {@link parseResult}, validating a complete result with `schema` (any
+ * Standard Schema: zod 4, valibot, arktype…) and resolving to its output. `input_required` is accepted where
+ * `mayAnswerInputRequired` says so. Synchronous when the schema validates synchronously.
+ */
+export function readResult<S extends StandardSchemaV1>(
+  method: string,
+  raw: unknown,
+  schema: S,
+):
+  | StandardSchemaV1.InferOutput<S>
+  | InputRequiredResult
+  | Promise<StandardSchemaV1.InferOutput<S> | InputRequiredResult> {
+  const result = normalizeResult(raw);
+  const inputRequired = inputRequiredOf(method, result, mayAnswerInputRequired(method));
+  if (inputRequired !== undefined) return inputRequired;
+  const settle = (outcome: Validation<StandardSchemaV1.InferOutput<S>>) => {
+    if (outcome.ok) return outcome.value;
+    const problem = `the result does not match its schema (${describeIssues(outcome.issues, 'result')})`;
+    throw invalidResult(method, problem, result, outcome.issues);
+  };
+  const outcome = validate(schema, result);
+  return outcome instanceof Promise ? outcome.then(settle) : settle(outcome);
+}
+
+/**
+ * The valid `InputRequiredResult` a normalised result is, where `mayAsk`; `undefined` for a complete result (to
+ * validate with its method's schema). Throws `invalid-result` for an unknown `resultType`, `input_required` where
+ * the method cannot ask, and an `InputRequiredResult` that asks nothing and carries no state.
+ */
+function inputRequiredOf(method: string, result: unknown, mayAsk: boolean): InputRequiredResult | undefined {
   const kind = resultTypeOf(result);
+  if (kind === 'complete') return undefined;
   if (kind === 'invalid') {
     const type =
       typeof result === 'object' && result !== null
         ? (result as { resultType?: unknown }).resultType
         : result;
-    throw new InvalidResultError(
+    throw invalidResult(method, `unknown resultType ${JSON.stringify(type) ?? String(type)}`, result);
+  }
+  if (!mayAsk) {
+    throw invalidResult(
       method,
-      `unknown resultType ${JSON.stringify(type) ?? String(type)}`,
+      'resultType "input_required" is only allowed on tools/call, prompts/get, resources/read and methods outside the spec',
       result,
     );
   }
-  if (kind === 'complete') return validate(method, SCHEMAS[method], 'the result', result) as AnswerOf<M>;
-  if (!isInputRequiredMethod(method)) {
-    throw new InvalidResultError(
-      method,
-      'resultType "input_required" is only allowed on tools/call, prompts/get and resources/read',
-      result,
-    );
+  const irr = validateWith(method, InputRequiredResultSchema, 'the InputRequiredResult', result);
+  if (!asks(irr) && irr.requestState === undefined) {
+    throw invalidResult(method, 'an InputRequiredResult needs inputRequests or requestState', result);
   }
-  const irr = validate(method, InputRequiredResultSchema, 'the InputRequiredResult', result);
-  const asks = irr.inputRequests !== undefined && Object.keys(irr.inputRequests).length > 0;
-  if (!asks && irr.requestState === undefined) {
-    throw new InvalidResultError(
-      method,
-      'an InputRequiredResult needs inputRequests or requestState',
-      result,
-    );
-  }
-  return irr as AnswerOf<M>;
+  return irr;
 }
 
-function validate<T>(method: string, schema: Parser<T>, what: string, result: unknown): T {
+function validateWith<T>(method: string, schema: Parser<T>, what: string, result: unknown): T {
   const parsed = safeParse(schema, result);
   if (parsed.success) return parsed.data;
   const issue = (parsed.error as { issues?: readonly { path?: readonly PropertyKey[]; message?: string }[] })
     .issues?.[0];
   const where = issue?.path?.length ? `${issue.path.map(String).join('.')}: ` : '';
   const detail = issue?.message === undefined ? '' : ` (${where}${issue.message})`;
-  throw new InvalidResultError(method, `${what} does not match its schema${detail}`, result, {
-    cause: parsed.error,
-  });
+  throw invalidResult(method, `${what} does not match its schema${detail}`, result, parsed.error);
 }

@@ -1,130 +1,71 @@
+// The former manual loop, kept only as a thin layer over the client's one call path until its last users (tests
+// outside this package) move to `client.start()` / `client.resume()`. Not exported; to be deleted.
 import type {
   CallToolResult,
   GetPromptResult,
-  InputRequiredMethod,
   InputRequiredResult,
+  InputResponses,
   ReadResourceResult,
 } from '@boomerang/protocol';
-import type { OriginatingRequest } from './errors.js';
-import type { InputRequiredCallOptions } from './options.js';
-import type { ResultByMethod } from './results.js';
+import { type Call, promptCall, resourceCall, toolCall } from './calls.js';
+import { type RoundInputs, roundInputs } from './mrtr-loop.js';
+import type { CallOptions } from './options.js';
 
-/** Options of a {@link ClientSession} call: those of the automatic methods, plus the opt-in to single rounds. */
-export interface SessionCallOptions extends InputRequiredCallOptions {
-  /**
-   * `true`: send one request and return its result as is, `InputRequiredResult` included (the manual loop).
-   * Absent or `false`: run the automatic loop, exactly like the method of the same name on `Client`.
-   */
+/** @deprecated Options of a `client.session` call; use `client.start()` / `client.resume()`. */
+export interface SessionCallOptions extends CallOptions {
+  /** `true`: send one request and return its result as is, `InputRequiredResult` included. */
   readonly allowInputRequired?: boolean | undefined;
+  /** Answers to send with the first request. */
+  readonly inputResponses?: InputResponses | undefined;
+  /** The state to echo with the first request. */
+  readonly requestState?: string | undefined;
 }
 
-/** What a {@link ClientSession} asks of its client. */
-export interface SessionBackend {
-  /** Sends one request of an MRTR method and resolves to its validated result, `input_required` included. */
-  once<M extends InputRequiredMethod>(
-    request: Extract<OriginatingRequest, { readonly method: M }>,
-    args: Record<string, unknown> | undefined,
-    options: InputRequiredCallOptions | undefined,
-  ): Promise<ResultByMethod[M] | InputRequiredResult>;
-  /** Runs the automatic loop for an MRTR method. */
-  loop<M extends InputRequiredMethod>(
-    request: Extract<OriginatingRequest, { readonly method: M }>,
-    args: Record<string, unknown> | undefined,
-    options: InputRequiredCallOptions | undefined,
-  ): Promise<ResultByMethod[M]>;
-}
+/** How a session runs a call: one request (`once`), or the automatic loop from `inputs`. */
+export type SessionRun = (
+  call: Call<unknown>,
+  inputs: RoundInputs,
+  options: CallOptions | undefined,
+  once: boolean,
+) => Promise<unknown>;
 
 /**
- * The manual MRTR loop, as `client.session`. With `{ allowInputRequired: true }` each call is one request, and an
- * `input_required` answer comes back as the `InputRequiredResult`: plain JSON, so it can be stored
- * (`JSON.stringify`) and the next round sent later, from another process, with
- * `{ allowInputRequired: true, inputResponses, requestState }`. Narrow the union with `isInputRequired` from
- * `@boomerang/protocol`. Answers and state go only where you pass them; echo `requestState` exactly and send
- * `inputResponses` under the keys of `inputRequests`. The round cap does not apply: you drive the rounds.
+ * @deprecated The manual loop is `client.start()` and `client.resume()` (a continuation). With
+ * `{ allowInputRequired: true }` each call is one request and returns the `InputRequiredResult` as is.
  */
 export class ClientSession {
-  readonly #backend: SessionBackend;
+  readonly #run: SessionRun;
 
-  /** Made by `Client`; use `client.session`. */
-  constructor(backend: SessionBackend) {
-    this.#backend = backend;
+  /** Made by `Client`. */
+  constructor(run: SessionRun) {
+    this.#run = run;
   }
 
-  /** `tools/call` once: the `CallToolResult`, or the `InputRequiredResult` to answer and send back. */
-  callTool(
-    name: string,
-    args: Record<string, unknown> | undefined,
-    options: SessionCallOptions & { readonly allowInputRequired: true },
-  ): Promise<CallToolResult | InputRequiredResult>;
-  /** `tools/call` with the automatic loop, as `client.callTool`. */
-  callTool(
-    name: string,
-    args?: Record<string, unknown>,
-    options?: SessionCallOptions & { readonly allowInputRequired?: false },
-  ): Promise<CallToolResult>;
-  /** `tools/call`, one round or the whole loop depending on `allowInputRequired`. */
-  callTool(
-    name: string,
-    args?: Record<string, unknown>,
-    options?: SessionCallOptions,
-  ): Promise<CallToolResult | InputRequiredResult>;
+  /** @deprecated Use `client.start('tools/call', { name, arguments })` / `client.resume()`. */
   callTool(
     name: string,
     args?: Record<string, unknown>,
     options?: SessionCallOptions,
   ): Promise<CallToolResult | InputRequiredResult> {
-    return this.#run<'tools/call'>({ method: 'tools/call', name }, args, options);
+    return this.#send(toolCall(name, args), options) as Promise<CallToolResult | InputRequiredResult>;
   }
 
-  /** `prompts/get` once: the `GetPromptResult`, or the `InputRequiredResult` to answer and send back. */
-  getPrompt(
-    name: string,
-    args: Record<string, string> | undefined,
-    options: SessionCallOptions & { readonly allowInputRequired: true },
-  ): Promise<GetPromptResult | InputRequiredResult>;
-  /** `prompts/get` with the automatic loop, as `client.getPrompt`. */
-  getPrompt(
-    name: string,
-    args?: Record<string, string>,
-    options?: SessionCallOptions & { readonly allowInputRequired?: false },
-  ): Promise<GetPromptResult>;
-  /** `prompts/get`, one round or the whole loop depending on `allowInputRequired`. */
-  getPrompt(
-    name: string,
-    args?: Record<string, string>,
-    options?: SessionCallOptions,
-  ): Promise<GetPromptResult | InputRequiredResult>;
+  /** @deprecated Use `client.start('prompts/get', { name, arguments })` / `client.resume()`. */
   getPrompt(
     name: string,
     args?: Record<string, string>,
     options?: SessionCallOptions,
   ): Promise<GetPromptResult | InputRequiredResult> {
-    return this.#run<'prompts/get'>({ method: 'prompts/get', name }, args, options);
+    return this.#send(promptCall(name, args), options) as Promise<GetPromptResult | InputRequiredResult>;
   }
 
-  /** `resources/read` once: the `ReadResourceResult`, or the `InputRequiredResult` to answer and send back. */
-  readResource(
-    uri: string,
-    options: SessionCallOptions & { readonly allowInputRequired: true },
-  ): Promise<ReadResourceResult | InputRequiredResult>;
-  /** `resources/read` with the automatic loop, as `client.readResource`. */
-  readResource(
-    uri: string,
-    options?: SessionCallOptions & { readonly allowInputRequired?: false },
-  ): Promise<ReadResourceResult>;
-  /** `resources/read`, one round or the whole loop depending on `allowInputRequired`. */
-  readResource(uri: string, options?: SessionCallOptions): Promise<ReadResourceResult | InputRequiredResult>;
+  /** @deprecated Use `client.start('resources/read', { uri })` / `client.resume()`. */
   readResource(uri: string, options?: SessionCallOptions): Promise<ReadResourceResult | InputRequiredResult> {
-    return this.#run<'resources/read'>({ method: 'resources/read', uri }, undefined, options);
+    return this.#send(resourceCall(uri), options) as Promise<ReadResourceResult | InputRequiredResult>;
   }
 
-  #run<M extends InputRequiredMethod>(
-    request: Extract<OriginatingRequest, { readonly method: M }>,
-    args: Record<string, unknown> | undefined,
-    options: SessionCallOptions | undefined,
-  ): Promise<ResultByMethod[M] | InputRequiredResult> {
-    return options?.allowInputRequired === true
-      ? this.#backend.once(request, args, options)
-      : this.#backend.loop(request, args, options);
+  #send(call: Call<unknown>, options: SessionCallOptions = {}): Promise<unknown> {
+    const inputs = roundInputs(options.inputResponses, options.requestState);
+    return this.#run(call, inputs, options, options.allowInputRequired === true);
   }
 }

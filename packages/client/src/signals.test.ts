@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RequestTimeoutError } from './errors.js';
 import { callScope, raceSignal, sleep } from './signals.js';
 
 describe('callScope', () => {
-  it('aborts with RequestTimeoutError after timeoutMs', async () => {
+  it('aborts with a timeout ClientError after timeoutMs', async () => {
     using scope = callScope({ method: 'tools/list' }, undefined, 10);
     await new Promise((resolve) => scope.signal?.addEventListener('abort', resolve));
-    expect(scope.signal?.reason).toBeInstanceOf(RequestTimeoutError);
+    expect(scope.signal?.reason).toMatchObject({ name: 'ClientError', reason: 'timeout' });
   });
 
   it('follows the caller signal, also when it is already aborted', () => {

@@ -1,9 +1,9 @@
-import { RequestTimeoutError } from './errors.js';
+import { type OriginatingRequest, timedOut } from './errors.js';
 
 /** A signal bounding one call (all of its rounds), and the cleanup to run when the call settles. */
 export interface CallScope extends Disposable {
   /**
-   * Aborts with the caller's reason, or with a {@link RequestTimeoutError} when the time limit elapses;
+   * Aborts with the caller's reason, or with a `timeout` {@link ClientError} when the time limit elapses;
    * `undefined` when nothing can abort the call (no caller signal, no time limit).
    */
   readonly signal: AbortSignal | undefined;
@@ -14,13 +14,13 @@ const UNBOUNDED: CallScope = Object.freeze({ signal: undefined, [Symbol.dispose]
 
 /**
  * Joins the caller's `signal` and a `timeoutMs` limit into one signal for a whole call. The timeout aborts with a
- * {@link RequestTimeoutError} naming `request`; the caller's signal aborts with its own reason (as `fetch` does).
+ * `timeout` {@link ClientError} naming `request`; the caller's signal aborts with its own reason (as `fetch` does).
  * Dispose it when the call settles so neither the timer nor the listener outlives it. Without a time limit the
  * scope's signal is the caller's own (or `undefined` without one): an `AbortController` per call only when a
  * timer must be joined in, since most calls are never cancelled.
  */
 export function callScope(
-  request: { readonly method: string },
+  request: OriginatingRequest,
   signal: AbortSignal | undefined,
   timeoutMs: number | undefined,
 ): CallScope {
@@ -34,7 +34,7 @@ export function callScope(
   else signal?.addEventListener('abort', onAbort, { once: true });
   const timer = controller.signal.aborted
     ? undefined
-    : setTimeout(() => controller.abort(new RequestTimeoutError(request, timeoutMs)), timeoutMs);
+    : setTimeout(() => controller.abort(timedOut(request, timeoutMs)), timeoutMs);
   return {
     signal: controller.signal,
     [Symbol.dispose]() {

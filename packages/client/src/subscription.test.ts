@@ -3,7 +3,6 @@ import { createNotificationHub, type NotificationSource, Server } from '@boomera
 import { connectInMemory } from '@boomerang/transport-memory';
 import { describe, expect, it, vi } from 'vitest';
 import { Client } from './client.js';
-import { ConnectionClosedError, NotConnectedError } from './errors.js';
 import type { ListenNotification } from './subscription.js';
 import { harness, NO_REPLY } from './test-support/fake-server.js';
 
@@ -117,14 +116,17 @@ describe('client.listen() against a Server (in memory)', () => {
     await expect(sub[Symbol.asyncIterator]().next()).rejects.toMatchObject({ code: -32601 });
   });
 
-  it('rejects with ConnectionClosedError when the connection drops, NotConnectedError before connect', async () => {
+  it('rejects with a closed ClientError when the connection drops, not-connected before connect', async () => {
     const { client, link } = await connected();
     const sub = client.listen({ toolsListChanged: true });
     await sub.acknowledged;
     await link[Symbol.asyncDispose]();
-    await expect(sub[Symbol.asyncIterator]().next()).rejects.toBeInstanceOf(ConnectionClosedError);
+    await expect(sub[Symbol.asyncIterator]().next()).rejects.toMatchObject({
+      name: 'ClientError',
+      reason: 'closed',
+    });
     const idle = new Client({ name: 'host', version: '1.0.0' }).listen({});
-    await expect(idle.acknowledged).rejects.toBeInstanceOf(NotConnectedError);
+    await expect(idle.acknowledged).rejects.toMatchObject({ name: 'ClientError', reason: 'not-connected' });
   });
 });
 

@@ -31,7 +31,7 @@ export interface ListenOptions {
  * - ends when you `break` (or call `close()`): the request is cancelled, so the server stops sending
  *   (`notifications/cancelled` on stdio and in memory, the event stream closed over HTTP);
  * - rejects with the server's `McpError` (e.g. `-32601`: the server has no subscriptions), with
- *   `ConnectionClosedError` when the connection drops (an unexpected end: listen again to resume), or with
+ *   a `closed` `ClientError` when the connection drops (an unexpected end: listen again to resume), or with
  *   `signal.reason` when the `signal` option aborts.
  *
  * It can be iterated once. Close it if you stop iterating without `break`, or its buffer keeps growing.

@@ -32,15 +32,18 @@ export { type ExtensionCapabilities, extensionSettings, hasExtension } from './e
 // --- argument guards
 export { argumentError, describeType } from './guards.js';
 export { MessageQueue, type MessageQueueHooks } from './message-queue.js';
-export type {
-  AuthInfo,
-  Cancellation,
-  HandleContext,
-  MessageHandler,
-  StreamConnection,
-  StreamConnectOptions,
-  Transport,
-  TransportSendOptions,
+export {
+  type AuthInfo,
+  type Cancellation,
+  type ExchangeOptions,
+  type HandleContext,
+  isRequestTransport,
+  type MessageHandler,
+  type RequestTransport,
+  type StreamConnection,
+  type StreamConnectOptions,
+  type Transport,
+  type TransportSendOptions,
 } from './transport.js';
 
 // --- runtime helpers (jsonrpc.ts, result.ts, fast-parse.ts): BEGIN

@@ -39,7 +39,9 @@ export interface TransportSendOptions {
 
 /**
  * A stream transport: one end of a bidirectional channel of JSON-RPC messages. Incoming messages are an async
- * iterable (one consumer); the iteration ends when the channel closes. `close()` is idempotent.
+ * iterable (one consumer); the iteration ends when the channel closes. `close()` is idempotent. Nothing pairs a
+ * request with its response here: a client pairs them by id (`@boomerang/client` correlates a stream transport
+ * into a {@link RequestTransport}).
  */
 export interface Transport extends AsyncDisposable {
   /** Sends one message to the peer; rejects if the transport is closed. */
@@ -48,13 +50,59 @@ export interface Transport extends AsyncDisposable {
   readonly messages: AsyncIterable<JSONRPCMessage>;
   /** Closes the channel; pending iteration ends. Safe to call more than once. */
   close(): Promise<void>;
+}
+
+/** Options of one {@link RequestTransport.request}. */
+export interface ExchangeOptions {
   /**
-   * True when the transport itself reports the outcome of every request it sends (HTTP: the response, or a
-   * transport failure), so a peer never has to read silence as an answer. A client then waits for the real
-   * outcome of its era probe instead of timing it out (an OAuth sign-in may stand before the answer). Absent on
-   * stream transports (stdio, memory), where a peer may say nothing.
+   * Cancels the exchange the transport's own way (HTTP: the POST and its event stream are closed; a correlated
+   * stream transport sends `notifications/cancelled`); `request` then rejects with `signal.reason`.
    */
-  readonly reportsEveryOutcome?: boolean;
+  readonly signal?: AbortSignal | undefined;
+  /** Extra headers for this exchange, for HTTP (auth, `Mcp-Param-*`); other transports ignore them. */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Receives what the peer sends for this request before its response, in order: its notifications (progress,
+   * log, a `subscriptions/listen` stream's notifications, a `notifications/cancelled` naming it) and, from a
+   * 2025-11-25 server, the requests it makes while serving it. Without it they go to
+   * {@link RequestTransport.messages} (notifications a transport cannot tie to a request always do). Called
+   * synchronously as each arrives; what it throws is dropped.
+   */
+  readonly onMessage?: ((message: JSONRPCNotification | JSONRPCRequest) => void) | undefined;
+}
+
+/**
+ * The client's transport contract: request → response, like a tRPC terminating link. Each `request` is one
+ * exchange that the transport pairs itself (HTTP: `fetch` pairs a POST with its answer, so nothing is queued or
+ * matched by id), and **every exchange reports its outcome**: it resolves to the response, or to a JSON-RPC error
+ * response that stands for it when none could be had (its `data` marked by `transportFailureData`: a network
+ * error, a body that is no JSON-RPC response, a stream that ended early), and rejects only with `signal.reason`
+ * when aborted or when the transport is closed (before or during the exchange). A client can therefore read the
+ * outcome of every request it sends, and never has to read silence as an answer. Stream transports become one
+ * through `@boomerang/client`'s correlator (where a silent peer leaves an exchange pending until it is aborted).
+ *
+ * The request's `id` is the caller's; the transport sends it as given.
+ */
+export interface RequestTransport extends AsyncDisposable {
+  /** Sends one request and resolves to its response (see the interface comment for every outcome). */
+  request(message: JSONRPCRequest, options?: ExchangeOptions): Promise<JSONRPCResponse>;
+  /**
+   * Sends a notification, or the response to a request the peer sent (a 2025-11-25 server's). Resolves once
+   * handed over (HTTP: accepted); rejects when the transport is closed or the peer refused it.
+   */
+  send(message: JSONRPCNotification | JSONRPCResponse, options?: TransportSendOptions): Promise<void>;
+  /**
+   * What the peer sends outside any exchange (a 2025-11-25 server's requests and notifications that no
+   * exchange claims); from a 2026-07-28 server, nothing. One consumer; ends on `close()`.
+   */
+  readonly messages: AsyncIterable<JSONRPCMessage>;
+  /** Aborts every exchange in flight and ends `messages`. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** True when `transport` pairs requests itself ({@link RequestTransport}), false for a stream {@link Transport}. */
+export function isRequestTransport(transport: Transport | RequestTransport): transport is RequestTransport {
+  return typeof (transport as Partial<RequestTransport>).request === 'function';
 }
 
 /**

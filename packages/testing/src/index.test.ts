@@ -4,7 +4,14 @@ import * as api from './index.js';
 
 describe('@boomerang/testing', () => {
   it('exports exactly its public API', () => {
-    expect(Object.keys(api).sort()).toEqual(['errorOf', 'resultOf', 'transportSuite']);
+    expect(Object.keys(api).sort()).toEqual([
+      'errorOf',
+      'requestTransportSuite',
+      'resultOf',
+      'serveOverStream',
+      'streamTransportSuite',
+      'suiteServer',
+    ]);
   });
 
   it('exports the build check from @boomerang/testing/built', () => {

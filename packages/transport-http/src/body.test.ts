@@ -101,4 +101,20 @@ describe('readText', () => {
     controller.abort();
     expect(await reading).toBe('part');
   });
+
+  it('stops when a registered stop is called, and unregisters it once done', async () => {
+    const stops = new Set<() => void>();
+    const stopWhen = (stop: () => void) => {
+      stops.add(stop);
+      return () => stops.delete(stop);
+    };
+    expect(await readText(chunked('done', 2), stopWhen)).toBe('done');
+    expect(stops.size).toBe(0);
+    const stalled = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(encoder.encode('half')) });
+    const reading = readText(stalled, stopWhen);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const stop of stops) stop();
+    expect(await reading).toBe('half');
+    expect(await readText(chunked('x', 1), AbortSignal.abort())).toBe('');
+  });
 });

@@ -52,9 +52,9 @@ export function sseEvent(message: unknown): Uint8Array {
  */
 export async function* sseData(
   body: ReadableStream<Uint8Array>,
-  signal?: AbortSignal,
+  stopWhen?: StopWhen,
 ): AsyncGenerator<string, void, undefined> {
-  for await (const event of sseEvents(body, signal)) {
+  for await (const event of sseEvents(body, stopWhen)) {
     if (event.data !== undefined) yield event.data;
   }
 }
@@ -75,12 +75,11 @@ export interface SseEvent {
  */
 export async function* sseEvents(
   body: ReadableStream<Uint8Array>,
-  signal?: AbortSignal,
+  stopWhen?: StopWhen,
 ): AsyncGenerator<SseEvent, void, undefined> {
   const decoder = new TextDecoder();
   const reader = body.getReader();
-  const stop = () => void reader.cancel(signal?.reason).catch(() => {});
-  signal?.addEventListener('abort', stop, { once: true });
+  const unsubscribe = onStop(stopWhen, () => void reader.cancel().catch(() => {}));
   const lineEnd = /\r\n|\r|\n/g;
   let buffer = '';
   let scanned = 0; // buffer[0, scanned) holds no line end: a long line is scanned once, not once per chunk
@@ -136,24 +135,39 @@ export async function* sseEvents(
       if (done) break;
     }
   } finally {
-    signal?.removeEventListener('abort', stop);
+    unsubscribe();
     reader.cancel().catch(() => {});
   }
 }
 
 /**
- * Reads a whole body as UTF-8 text; aborting `signal` cancels the read (a `fetch` whose response was built
- * in process, such as a handler called directly, does not tie its body to the request's signal).
+ * When a read must stop: an `AbortSignal`, or a function that registers `stop` and returns its unregistration (a
+ * transport that shares one close signal among many reads registers them in a set of its own, instead of adding a
+ * listener per read to one signal).
  */
-export async function readText(
-  body: ReadableStream<Uint8Array> | null,
-  signal: AbortSignal,
-): Promise<string> {
+export type StopWhen = AbortSignal | ((stop: () => void) => () => void);
+
+/** Calls `stop` once when `stopWhen` says so (at once if its signal already aborted); returns the unregistration. */
+function onStop(stopWhen: StopWhen | undefined, stop: () => void): () => void {
+  if (stopWhen === undefined) return () => {};
+  if (typeof stopWhen === 'function') return stopWhen(stop);
+  if (stopWhen.aborted) {
+    stop();
+    return () => {};
+  }
+  stopWhen.addEventListener('abort', stop, { once: true });
+  return () => stopWhen.removeEventListener('abort', stop);
+}
+
+/**
+ * Reads a whole body as UTF-8 text; `stopWhen` cancels the read (a `fetch` whose response was built in process,
+ * such as a handler called directly, does not tie its body to the request's signal).
+ */
+export async function readText(body: ReadableStream<Uint8Array> | null, stopWhen: StopWhen): Promise<string> {
   if (body === null) return '';
   const decoder = new TextDecoder();
   const reader = body.getReader();
-  const stop = () => void reader.cancel(signal.reason).catch(() => {});
-  signal.addEventListener('abort', stop, { once: true });
+  const unsubscribe = onStop(stopWhen, () => void reader.cancel().catch(() => {}));
   let text = '';
   try {
     for (;;) {
@@ -162,6 +176,6 @@ export async function readText(
       text += decoder.decode(value, { stream: true });
     }
   } finally {
-    signal.removeEventListener('abort', stop);
+    unsubscribe();
   }
 }

@@ -3,12 +3,14 @@
 // 2025-11-25 stream that ends early after naming an event id is resumable: `resume` says where to pick it up.
 import {
   type JSONRPCMessage,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
   type JSONRPCResponse,
   messageKind,
   parseMessage,
   type RequestId,
 } from '@boomerang/protocol';
-import { readText, sseEvents } from './body.js';
+import { readText, type StopWhen, sseEvents } from './body.js';
 
 const BODY_SNIPPET = 200;
 
@@ -16,15 +18,18 @@ const BODY_SNIPPET = 200;
 export interface AnswerReader {
   readonly id: RequestId;
   readonly method: string;
+  /** The exchange's signal: once it aborted, the answer is `undefined`. */
   readonly signal: AbortSignal;
+  /** What stops the body read when the exchange is aborted or the transport closes. */
+  readonly stopWhen: StopWhen;
   /** True in a 2025-11-25 session: server requests on the stream are delivered, early ends are resumable. */
   readonly legacy: boolean;
-  /** Delivers a message of the request (a notification, or a server request in a session). */
-  deliver(message: JSONRPCMessage): void;
-  /** The response as delivered (id filled in, `tools/list` filtered). */
-  finish(response: JSONRPCResponse): JSONRPCMessage;
+  /** Hands on a message of the request (a notification, or a server request in a session). */
+  deliver(message: JSONRPCNotification | JSONRPCRequest): void;
+  /** The response as returned (id filled in, `tools/list` filtered). */
+  finish(response: JSONRPCResponse): JSONRPCResponse;
   /** The marked transport failure that stands for the response (`undefined` once `signal` aborted). */
-  failure(why: string, status?: number): JSONRPCMessage | undefined;
+  failure(why: string, status?: number): JSONRPCResponse | undefined;
 }
 
 /** Where a 2025-11-25 event stream that ended early can be resumed (a GET with `Last-Event-ID`). */
@@ -41,20 +46,20 @@ export interface Resume {
 export async function readAnswer(
   response: Response,
   reader: AnswerReader,
-): Promise<JSONRPCMessage | undefined | { resume: Resume }> {
-  const { id, method, signal } = reader;
+): Promise<JSONRPCResponse | undefined | { resume: Resume }> {
+  const { id, method, signal, stopWhen } = reader;
   const type = response.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase();
   try {
     if (type === 'text/event-stream' && response.body !== null) {
       let resume: Resume = { lastEventId: '', retry: undefined };
-      for await (const event of sseEvents(response.body, signal)) {
+      for await (const event of sseEvents(response.body, stopWhen)) {
         resume = { lastEventId: event.lastEventId, retry: event.retry };
         if (event.data === undefined) continue; // a priming event: only its id and retry matter
         const parsed = parseMessage(event.data);
         if (!parsed.ok) continue; // not a JSON-RPC message: nothing to correlate it with
         const kind = messageKind(parsed.message);
         if (kind === 'notification' || (kind === 'request' && reader.legacy)) {
-          reader.deliver(parsed.message);
+          reader.deliver(parsed.message as JSONRPCNotification | JSONRPCRequest);
         } else if ((kind === 'result' || kind === 'error') && sameId(parsed.message, id)) {
           // The response ends the request; leaving the loop cancels the rest of the stream.
           return reader.finish(parsed.message as JSONRPCResponse);
@@ -64,7 +69,7 @@ export async function readAnswer(
       if (reader.legacy && resume.lastEventId !== '') return { resume };
       return reader.failure(`the event stream of ${method} ended before its response`);
     }
-    const text = await readText(response.body, signal);
+    const text = await readText(response.body, stopWhen);
     if (signal.aborted) return undefined;
     const parsed = parseMessage(text);
     const kind = parsed.ok ? messageKind(parsed.message) : undefined;
@@ -97,7 +102,7 @@ export function describe(error: unknown): string {
 
 /** True for the `{ resume }` outcome of {@link readAnswer}. */
 export function isResume(
-  answer: JSONRPCMessage | undefined | { resume: Resume },
+  answer: JSONRPCResponse | undefined | { resume: Resume },
 ): answer is { resume: Resume } {
   return answer !== undefined && 'resume' in answer;
 }

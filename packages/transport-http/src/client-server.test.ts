@@ -1,13 +1,21 @@
 import { Client } from '@boomerang/client';
-import { isTransportFailure, McpError } from '@boomerang/protocol';
+import {
+  elicitRequest,
+  inputRequired,
+  isTransportFailure,
+  type JSONRPCRequest,
+  jsonRpcResult,
+  McpError,
+  type MessageHandler,
+  type Result,
+} from '@boomerang/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { type FetchLike, StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler, type HttpHandlerOptions } from './handler.js';
 import { makeServer, type Observed, tools } from './test-support/fixture.js';
 
 // `Client` ↔ `Server` over the HTTP pair, in process: the client transport's fetch calls the handler directly.
-// The transport suite of @boomerang/testing does not apply to HTTP (see README, "Testing"); the properties of it
-// that do (intact and large messages, concurrency, close) are checked here and in client.test.ts.
+// The transport contract itself runs in client.test.ts (`requestTransportSuite` of @boomerang/testing).
 
 async function connect(
   options: { observed?: Observed; http?: HttpHandlerOptions; fetch?: (f: FetchLike) => FetchLike } = {},
@@ -112,5 +120,70 @@ describe('Client ↔ Server over createHttpHandler (no sockets)', () => {
     expect((failure as { data: unknown }).data).toEqual({ transportFailure: true, status: 502 });
     expect((await client.callTool('echo', { text: 'a' })).content).toHaveLength(1);
     await client.close();
+  });
+});
+
+describe('Client#request and continuations over HTTP (a vendor method, two rounds)', () => {
+  /** A hand-written endpoint: `acme/search` asks which index, then answers from the retry alone. */
+  const search: MessageHandler = {
+    async handle(message) {
+      const { id, params = {} } = message as JSONRPCRequest;
+      const { requestState, inputResponses, query } = params as {
+        requestState?: string;
+        inputResponses?: { index?: { content?: { index?: string } } };
+        query?: string;
+      };
+      if (requestState === undefined) {
+        const ask = elicitRequest({
+          message: 'Which index?',
+          requestedSchema: { type: 'object', properties: { index: { type: 'string' } } },
+        });
+        return jsonRpcResult(
+          id,
+          inputRequired({ inputRequests: { index: ask }, requestState: `q:${query}` }),
+        );
+      }
+      const index = inputResponses?.index?.content?.index;
+      return jsonRpcResult(id, { resultType: 'complete', hits: [`${requestState} in ${index}`] } as Result);
+    },
+  };
+  const Hits = {
+    '~standard': {
+      version: 1,
+      vendor: 'test',
+      validate: (value: unknown) => ({ value: value as { hits: string[] } }),
+    },
+  } as const;
+  const transport = () => {
+    const handler = createHttpHandler(search);
+    return new StreamableHttpClientTransport('http://127.0.0.1:3000/mcp', {
+      fetch: async (input, init) => handler(new Request(input, init)),
+    });
+  };
+
+  it('request(): the loop answers from the callback', async () => {
+    const client = new Client(
+      { name: 'host', version: '1.0.0' },
+      { protocol: '2026-07-28', elicitation: () => ({ action: 'accept', content: { index: 'books' } }) },
+    );
+    await client.connect(transport());
+    expect(await client.request('acme/search', { query: 'dune' }, { result: Hits })).toMatchObject({
+      hits: ['q:dune in books'],
+    });
+    await client.close();
+  });
+
+  it('start() in one client, resume() in another, through the JSON of the continuation', async () => {
+    const first = new Client({ name: 'a', version: '1.0.0' }, { protocol: '2026-07-28' });
+    await first.connect(transport());
+    const step = await first.start('acme/search', { query: 'dune' }, { result: Hits });
+    await first.close();
+    const stored = JSON.stringify(step.continuation);
+    const second = new Client({ name: 'b', version: '1.0.0' }, { protocol: '2026-07-28' });
+    await second.connect(transport());
+    const answer = { index: { action: 'accept' as const, content: { index: 'films' } } };
+    const done = await second.resume(JSON.parse(stored), answer, { result: Hits });
+    expect(done.result).toMatchObject({ hits: ['q:dune in films'] });
+    await second.close();
   });
 });

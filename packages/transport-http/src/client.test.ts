@@ -1,7 +1,15 @@
-import type { JSONRPCMessage } from '@boomerang/protocol';
-import { describe, expect, it, vi } from 'vitest';
+import type {
+  ExchangeOptions,
+  JSONRPCMessage,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  JSONRPCResponse,
+} from '@boomerang/protocol';
+import { requestTransportSuite } from '@boomerang/testing';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type FetchLike, StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler, type FetchHandler } from './handler.js';
+import { listen } from './node.js';
 import { makeServer, meta, type Observed, rpc, tools } from './test-support/fixture.js';
 
 // The client transport against the real handler, through its `fetch` option: no sockets.
@@ -29,23 +37,48 @@ function setup(options: { observed?: Observed; warn?: (m: string) => void } = {}
     fetch,
     onWarning: options.warn ?? (() => {}),
   });
-  const messages = transport.messages[Symbol.asyncIterator]();
-  const next = async () => (await messages.next()).value as JSONRPCMessage & Wire;
-  return { transport, requests, next, messages };
+  /** `transport.request`, loosely typed for reading wire fields. */
+  const exchange = async (message: JSONRPCRequest, exchangeOptions?: ExchangeOptions) =>
+    (await transport.request(message, exchangeOptions)) as JSONRPCResponse & Wire;
+  return { transport, requests, exchange };
 }
 
 /** A transport whose fetch answers every POST with `respond()`. */
 function scripted(respond: () => Response | Promise<Response>) {
   const transport = new StreamableHttpClientTransport(URL_, { fetch: async () => respond() });
-  const messages = transport.messages[Symbol.asyncIterator]();
-  return { transport, next: async () => (await messages.next()).value as Wire };
+  const exchange = async (message: JSONRPCRequest, exchangeOptions?: ExchangeOptions) =>
+    (await transport.request(message, exchangeOptions)) as JSONRPCResponse & Wire;
+  return { transport, exchange };
 }
+
+// The client's transport contract over HTTP: through the handler in process, and over a real socket. Large
+// messages stay under the handler's default 4 MiB body limit.
+const httpSuite = { largeMessageBytes: 3 * 1024 * 1024 };
+requestTransportSuite(
+  'Streamable HTTP (createHttpHandler through fetch)',
+  (handler) => new StreamableHttpClientTransport(URL_, { fetch: via(createHttpHandler(handler)).fetch }),
+  httpSuite,
+);
+
+const endpoints: { close(): Promise<void> }[] = [];
+afterAll(async () => {
+  await Promise.all(endpoints.splice(0).map((endpoint) => endpoint.close()));
+});
+requestTransportSuite(
+  'Streamable HTTP on 127.0.0.1 (listen)',
+  async (handler) => {
+    const endpoint = await listen(createHttpHandler(handler));
+    endpoints.push(endpoint);
+    return new StreamableHttpClientTransport(endpoint.url);
+  },
+  httpSuite,
+);
 
 describe('StreamableHttpClientTransport: headers', () => {
   it('sends the required headers on every POST', async () => {
-    const { transport, requests, next } = setup();
-    await transport.send(rpc('tools/call', { name: 'echo', arguments: { text: 'hi' } }, 1));
-    expect((await next()).result.content).toEqual([{ type: 'text', text: 'hi' }]);
+    const { transport, requests, exchange } = setup();
+    const response = await exchange(rpc('tools/call', { name: 'echo', arguments: { text: 'hi' } }, 1));
+    expect(response.result.content).toEqual([{ type: 'text', text: 'hi' }]);
     const [request] = requests;
     expect(request?.method).toBe('POST');
     expect(Object.fromEntries(request?.headers ?? [])).toMatchObject({
@@ -59,19 +92,18 @@ describe('StreamableHttpClientTransport: headers', () => {
   });
 
   it('encodes Mcp-Name for resources/read URIs outside plain ASCII', async () => {
-    const { transport, requests, next } = setup();
-    await transport.send(rpc('resources/read', { uri: 'file:///données' }, 2));
-    await next();
+    const { transport, requests, exchange } = setup();
+    await exchange(rpc('resources/read', { uri: 'file:///données' }, 2));
     expect(requests[0]?.headers.get('mcp-name')).toBe(`=?base64?${btoa('file:///donn\u00c3\u00a9es')}?=`);
     await transport.close();
   });
 
   it('mirrors Mcp-Param-* from the latest tools/list and drops tools with invalid x-mcp-header', async () => {
     const warn = vi.fn();
-    const { transport, requests, next } = setup({ warn });
+    const { transport, requests, exchange } = setup({ warn });
     // Not listed yet: no Mcp-Param-Region, so -32020; the transport re-reads tools/list and retries once.
-    await transport.send(rpc('tools/call', { name: 'echo', arguments: { region: 'eu' } }, 'before'));
-    expect(await next()).toMatchObject({ id: 'before', result: { content: [{ text: '' }] } });
+    const before = await exchange(rpc('tools/call', { name: 'echo', arguments: { region: 'eu' } }, 'before'));
+    expect(before).toMatchObject({ id: 'before', result: { content: [{ text: '' }] } });
     expect(requests.map((r) => r.headers.get('mcp-method'))).toEqual([
       'tools/call',
       'tools/list',
@@ -79,35 +111,37 @@ describe('StreamableHttpClientTransport: headers', () => {
     ]);
     expect(requests[0]?.headers.has('mcp-param-region')).toBe(false);
     expect(requests[2]?.headers.get('mcp-param-region')).toBe('eu');
+    // The refresh carries the refused call's own id: the transport mints none.
+    expect(await requests[1]?.json()).toMatchObject({ id: 'before', method: 'tools/list' });
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/dropped tool "bad-header"/));
     warn.mockClear();
 
-    await transport.send(rpc('tools/list', {}, 'list'));
-    const list = await next();
+    const list = await exchange(rpc('tools/list', {}, 'list'));
     expect(list.result.tools.map((t: { name: string }) => t.name)).not.toContain('bad-header');
     expect(list.result.tools.map((t: { name: string }) => t.name)).toContain('echo');
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/dropped tool "bad-header"/));
 
     const args = { text: 't', region: 'Hello, 世界', options: { count: 42 } };
-    await transport.send(rpc('tools/call', { name: 'echo', arguments: args }, 'after'));
-    expect((await next()).result.content).toEqual([{ type: 'text', text: 't' }]);
+    const after = await exchange(rpc('tools/call', { name: 'echo', arguments: args }, 'after'));
+    expect(after.result.content).toEqual([{ type: 'text', text: 't' }]);
     const last = requests.at(-1);
     expect(last?.headers.get('mcp-param-region')).toBe('=?base64?SGVsbG8sIOS4lueVjA==?=');
     expect(last?.headers.get('mcp-param-count')).toBe('42');
 
-    await transport.send(rpc('tools/call', { name: 'echo', arguments: { region: null } }, 'null'));
-    expect((await next()).result).toBeDefined();
+    const none = await exchange(rpc('tools/call', { name: 'echo', arguments: { region: null } }, 'null'));
+    expect(none.result).toBeDefined();
     expect(requests.at(-1)?.headers.has('mcp-param-region')).toBe(false);
     await transport.close();
   });
 
-  it('delivers a -32020 as is when a fresh tools/list changes nothing (no retry)', async () => {
-    const { transport, requests, next } = setup();
-    await transport.send(rpc('tools/list', {}, 'l'));
-    await next();
+  it('returns a -32020 as is when a fresh tools/list changes nothing (no retry)', async () => {
+    const { transport, requests, exchange } = setup();
+    await exchange(rpc('tools/list', {}, 'l'));
     const call = rpc('tools/call', { name: 'echo', arguments: {} }, 'c');
-    await transport.send(call, { headers: { 'mcp-name': 'other' } });
-    expect(await next()).toMatchObject({ id: 'c', error: { code: -32020 } });
+    expect(await exchange(call, { headers: { 'mcp-name': 'other' } })).toMatchObject({
+      id: 'c',
+      error: { code: -32020 },
+    });
     expect(requests.map((r) => r.headers.get('mcp-method'))).toEqual([
       'tools/list',
       'tools/call',
@@ -124,8 +158,8 @@ describe('StreamableHttpClientTransport: headers', () => {
       onWarning: () => {},
       headers: async () => ({ authorization: `Bearer t${++n}`, 'x-a': 'static' }),
     });
-    await transport.send(rpc('tools/list'), { headers: { 'x-a': 'per-request' } });
-    await transport.send(rpc('tools/list'));
+    await transport.request(rpc('tools/list'), { headers: { 'x-a': 'per-request' } });
+    await transport.request(rpc('tools/list'));
     expect(requests.map((r) => [r.headers.get('authorization'), r.headers.get('x-a')])).toEqual([
       ['Bearer t1', 'per-request'],
       ['Bearer t2', 'static'],
@@ -135,23 +169,27 @@ describe('StreamableHttpClientTransport: headers', () => {
 });
 
 describe('StreamableHttpClientTransport: responses', () => {
-  it('yields SSE notifications in order, then the response', async () => {
-    const { transport, next } = setup();
+  it('hands SSE notifications to onMessage in order, then resolves to the response', async () => {
+    const { transport, exchange } = setup();
     const _meta = meta({ progressToken: 7, 'io.modelcontextprotocol/logLevel': 'info' });
-    await transport.send(rpc('tools/call', { name: 'progress', _meta }, 7));
     const got: string[] = [];
-    for (let i = 0; i < 7; i++) {
-      const message = await next();
-      got.push(message.method ?? `response ${message.id}`);
-    }
-    expect(got).toEqual([
-      ...Array(3).fill(['notifications/progress', 'notifications/message']).flat(),
-      'response 7',
-    ]);
+    const response = await exchange(rpc('tools/call', { name: 'progress', _meta }, 7), {
+      onMessage: (message) => got.push(message.method),
+    });
+    expect(got).toEqual(Array(3).fill(['notifications/progress', 'notifications/message']).flat());
+    expect(response).toMatchObject({ id: 7, result: { resultType: 'complete' } });
     await transport.close();
   });
 
-  it('POSTs notifications (202, nothing yielded) and rejects send on an HTTP error', async () => {
+  it('without onMessage, a request’s notifications go to messages', async () => {
+    const { transport, exchange } = setup();
+    const messages = transport.messages[Symbol.asyncIterator]();
+    await exchange(rpc('tools/call', { name: 'progress', _meta: meta({ progressToken: 3 }) }, 3));
+    expect((await messages.next()).value).toMatchObject({ method: 'notifications/progress' });
+    await transport.close();
+  });
+
+  it('POSTs notifications (202) and rejects send on an HTTP error', async () => {
     const { transport, requests } = setup();
     await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     expect(requests).toHaveLength(1);
@@ -160,15 +198,13 @@ describe('StreamableHttpClientTransport: responses', () => {
     await Promise.all([transport.close(), failing.transport.close()]);
   });
 
-  it('yields an HTTP error with a JSON-RPC body as that error, with the request id filled in', async () => {
-    const { transport, next } = setup();
-    await transport.send(rpc('nope/nope', {}, 'u'));
-    expect(await next()).toMatchObject({ id: 'u', error: { code: -32601 } });
+  it('resolves an HTTP error with a JSON-RPC body to that error, with the request id filled in', async () => {
+    const { transport, exchange } = setup();
+    expect(await exchange(rpc('nope/nope', {}, 'u'))).toMatchObject({ id: 'u', error: { code: -32601 } });
     const refused = scripted(() =>
       Response.json({ jsonrpc: '2.0', error: { code: -32600, message: 'Forbidden' } }, { status: 403 }),
     );
-    await refused.transport.send(rpc('tools/list', {}, 'f'));
-    expect(await refused.next()).toEqual({
+    expect(await refused.exchange(rpc('tools/list', {}, 'f'))).toEqual({
       jsonrpc: '2.0',
       id: 'f',
       error: { code: -32600, message: 'Forbidden' },
@@ -206,12 +242,14 @@ describe('StreamableHttpClientTransport: responses', () => {
     ],
   ];
   for (const [what, respond, message] of failures) {
-    it(`yields a -32603 error response for ${what}`, async () => {
-      const { transport, next } = scripted(respond);
-      await transport.send(rpc('tools/list', {}, 'x'));
-      let got = await next();
-      if (got.method) got = await next(); // the stream's notification comes first
-      expect(got).toMatchObject({ jsonrpc: '2.0', id: 'x', error: { code: -32603 } });
+    it(`resolves to a marked -32603 error response for ${what}`, async () => {
+      const { transport, exchange } = scripted(respond);
+      const got = await exchange(rpc('tools/list', {}, 'x'), { onMessage: () => {} });
+      expect(got).toMatchObject({
+        jsonrpc: '2.0',
+        id: 'x',
+        error: { code: -32603, data: { transportFailure: true } },
+      });
       expect(got.error.message).toMatch(message);
       await transport.close();
     });
@@ -219,17 +257,67 @@ describe('StreamableHttpClientTransport: responses', () => {
 });
 
 describe('StreamableHttpClientTransport: cancellation and close', () => {
-  it('aborting options.signal aborts the POST and its stream: the handler signal aborts', async () => {
+  it('aborting the signal closes the POST and its stream: the handler signal aborts, request rejects', async () => {
     const observed: Observed = { slowSignals: [] };
-    const { transport, requests } = setup({ observed });
+    const { transport, requests, exchange } = setup({ observed });
     const controller = new AbortController();
-    await transport.send(rpc('tools/call', { name: 'slow', _meta: meta({ progressToken: 1 }) }, 's'), {
+    const call = exchange(rpc('tools/call', { name: 'slow', _meta: meta({ progressToken: 1 }) }, 's'), {
       signal: controller.signal,
+      onMessage: () => {},
     });
     await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
-    controller.abort();
+    const reason = new Error('stop');
+    controller.abort(reason);
+    await expect(call).rejects.toBe(reason);
     await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
-    expect(requests).toHaveLength(1);
+    expect(requests).toHaveLength(1); // no notifications/cancelled on 2026-07-28
+    await transport.close();
+  });
+
+  it('close() aborts every exchange, ends messages, and request and send then reject', async () => {
+    const observed: Observed = { slowSignals: [] };
+    const { transport, exchange } = setup({ observed });
+    const messages = transport.messages[Symbol.asyncIterator]();
+    const call = exchange(rpc('tools/call', { name: 'slow' }, 1));
+    await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
+    const pending = messages.next();
+    await transport.close();
+    await expect(call).rejects.toThrow(/closed/);
+    expect((await pending).done).toBe(true);
+    await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
+    await expect(transport.request(rpc('tools/list'))).rejects.toThrow(/closed/);
+    await expect(transport.send({ jsonrpc: '2.0', method: 'n' })).rejects.toThrow(/closed/);
+    await transport.close();
+    await transport[Symbol.asyncDispose]();
+  });
+
+  it('has one consumer, refuses responses outside a session, and checks its URL', async () => {
+    const { transport } = setup();
+    transport.messages[Symbol.asyncIterator]();
+    expect(() => transport.messages[Symbol.asyncIterator]()).toThrow(TypeError);
+    const response = { jsonrpc: '2.0', id: 1, result: {} } as JSONRPCMessage;
+    await expect(transport.send(response)).rejects.toThrow(TypeError);
+    expect(() => new StreamableHttpClientTransport('ftp://x/')).toThrow(TypeError);
+    await transport.close();
+  });
+});
+
+describe('StreamableHttpClientTransport: a request given to send (the stream view)', () => {
+  it('exchanges it in the background and yields its notifications, then its response, on messages', async () => {
+    const { transport } = setup();
+    const messages = transport.messages[Symbol.asyncIterator]();
+    await transport.send(rpc('tools/call', { name: 'progress', _meta: meta({ progressToken: 4 }) }, 4));
+    const got: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const message = (await messages.next()).value as Wire;
+      got.push(message.method ?? `response ${message.id}`);
+    }
+    expect(got).toEqual([
+      'notifications/progress',
+      'notifications/progress',
+      'notifications/progress',
+      'response 4',
+    ]);
     await transport.close();
   });
 
@@ -238,32 +326,14 @@ describe('StreamableHttpClientTransport: cancellation and close', () => {
     const { transport, requests } = setup({ observed });
     await transport.send(rpc('tools/call', { name: 'slow' }, 9));
     await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
-    await transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } });
+    const cancelled: JSONRPCNotification = {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 9 },
+    };
+    await transport.send(cancelled);
     await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
     expect(requests).toHaveLength(1);
-    await transport.close();
-  });
-
-  it('close() aborts everything in flight, ends messages, and send then rejects', async () => {
-    const observed: Observed = { slowSignals: [] };
-    const { transport, messages } = setup({ observed });
-    void transport.send(rpc('tools/call', { name: 'slow' }, 1));
-    await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
-    const pending = messages.next();
-    await transport.close();
-    expect((await pending).done).toBe(true);
-    await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
-    await expect(transport.send(rpc('tools/list'))).rejects.toThrow(/closed/);
-    await transport.close();
-    await transport[Symbol.asyncDispose]();
-  });
-
-  it('has one consumer, refuses responses, and checks its URL', async () => {
-    const { transport } = setup();
-    expect(() => transport.messages[Symbol.asyncIterator]()).toThrow(TypeError);
-    const response = { jsonrpc: '2.0', id: 1, result: {} } as JSONRPCMessage;
-    await expect(transport.send(response)).rejects.toThrow(TypeError);
-    expect(() => new StreamableHttpClientTransport('ftp://x/')).toThrow(TypeError);
     await transport.close();
   });
 });

@@ -1,16 +1,20 @@
 import {
   ErrorCode,
+  type ExchangeOptions,
   type JSONRPCMessage,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
   type JSONRPCResponse,
   jsonRpcError,
   MessageQueue,
   MetaKey,
   messageKind,
   type RequestId,
-  type Transport,
+  type RequestTransport,
   type TransportSendOptions,
   transportFailureData,
 } from '@boomerang/protocol';
+import type { StopWhen } from './body.js';
 import { type AnswerReader, describe, isResume, readAnswer, sleep } from './client-answer.js';
 import { LegacyHttpSession } from './client-session.js';
 import { ToolHeaders } from './client-tool-headers.js';
@@ -33,7 +37,7 @@ export interface StreamableHttpClientTransportOptions {
 }
 
 /** A POST's init, its headers as `#headersFor` built them. */
-type PostInit = RequestInit & { headers: Headers };
+type PostInit = RequestInit & { headers: Headers; signal: AbortSignal };
 
 /** How many times a 2025-11-25 request's event stream is picked up again before the request fails. */
 const MAX_RESUMES = 5;
@@ -41,47 +45,52 @@ const MAX_RESUMES = 5;
 const DEFAULT_RETRY_MS = 1000;
 
 /**
- * The client side of Streamable HTTP, revision 2026-07-28, as a stream {@link Transport}: every message is its
- * own POST to `url`, and responses (a JSON body, or the last event of an SSE stream after the request's progress
- * and log notifications) arrive on `messages`.
+ * The client side of Streamable HTTP, revision 2026-07-28, as a {@link RequestTransport}: every request is its own
+ * POST to `url`, and `request` resolves to its answer (a JSON body, or the last event of an SSE stream, after the
+ * request's progress and log notifications went to `onMessage`). `fetch` pairs each POST with its answer, so
+ * nothing is queued or matched by id, and every exchange reports its outcome.
  *
  * - Every POST carries `Accept: application/json, text/event-stream`, `MCP-Protocol-Version` (from the
  *   message's `_meta`), `Mcp-Method`, `Mcp-Name` (for `tools/call`, `prompts/get`, `resources/read`) and the
  *   `Mcp-Param-*` headers declared with `x-mcp-header` in the latest `tools/list` result seen. Values that are not
  *   plain ASCII travel as `=?base64?…?=`.
- * - A `tools/call` refused with `-32020` is retried once, with the same id, when a fresh `tools/list` changed the
- *   tool's `x-mcp-header` declarations (the spec's SHOULD); the refresh is not yielded.
+ * - A `tools/call` refused with `-32020` is retried once when a fresh `tools/list` (sent with the call's own id:
+ *   the server ran nothing) changed the tool's `x-mcp-header` declarations (the spec's SHOULD).
  * - `tools/list` results are filtered: a tool whose `x-mcp-header` declarations break the spec's rules is
  *   dropped, with a warning (the spec's MUST for HTTP clients).
- * - A notification POST resolves `send` on 202 and rejects it on an HTTP error. `notifications/cancelled` is
- *   never POSTed: on HTTP, closing the response stream is the cancellation, so it aborts that request's POST.
- * - Aborting `options.signal` aborts the POST or its stream; nothing more is yielded for that request.
- * - An HTTP error whose body is a JSON-RPC error is yielded as that error (with the request's id when the body
- *   had none). Anything else that ends a request without its response (a network error, a non-JSON-RPC body
- *   such as a proxy's HTML 502, an event stream that ends or breaks before the response) is yielded as a
- *   `-32603` error response for that id whose message says what happened; the request is lost, and the caller
- *   may send it again with a new id.
+ * - Aborting `signal` closes the POST or its stream: on HTTP that is the cancellation (a 2025-11-25 session also
+ *   gets `notifications/cancelled`, its era's way).
+ * - An HTTP error whose body is a JSON-RPC error is that error (with the request's id when the body had none).
+ *   Anything else that ends a request without its response (a network error, a non-JSON-RPC body such as a
+ *   proxy's HTML 502, an event stream that ends or breaks before the response) resolves to a `-32603` error
+ *   response for that id, its `data` marked by `transportFailureData`, whose message says what happened.
+ * - 2025-11-25 sessions: an `initialize` answered with an `InitializeResult` starts one; later messages carry its
+ *   `Mcp-Session-Id` and version; the server's requests arrive on a POST's event stream (`onMessage`) or on the
+ *   session's GET stream (`messages`), and are answered with `send`; a stream that ends early after naming an
+ *   event id is resumed with `Last-Event-ID`; a 404 ends the session (`initialize` again); `close()` sends DELETE.
  *
- * `send` resolves once a request's POST is under way (its answer comes on `messages`), and once the server
- * accepted a notification. `close()` aborts every POST in flight and ends `messages`.
+ * `send` also takes a request, as a stream transport would: it is exchanged in the background and its response
+ * (and, without an `onMessage`, its notifications) arrive on `messages`, where a `notifications/cancelled` sent
+ * for it aborts it. Clients use `request`.
  */
-export class StreamableHttpClientTransport implements Transport {
-  /** Every POST ends in its response or a marked transport failure: a client never times out an era probe here. */
-  readonly reportsEveryOutcome = true;
+export class StreamableHttpClientTransport implements RequestTransport {
   readonly #url: URL;
   readonly #fetch: FetchLike;
   readonly #headers: StreamableHttpClientTransportOptions['headers'];
-  readonly #queue = new MessageQueue();
-  readonly #inflight = new Map<string, AbortController>();
+  /** The session's GET stream, and what requests sent with `send` deliver. */
+  readonly #unclaimed = new MessageQueue();
+  /** Requests sent with `send`, by id: a `notifications/cancelled` for one aborts it. */
+  readonly #sent = new Map<string, AbortController>();
   readonly #all = new AbortController();
+  /** The body reads in flight: closing the transport stops them all (one listener, not one per read). */
+  readonly #reads = new Set<() => void>();
   /** `x-mcp-header` declarations per tool name, from the latest `tools/list` results. */
   readonly #toolHeaders: ToolHeaders;
   /** The 2025-11-25 session an `initialize` started, if any. */
   #session: LegacyHttpSession | undefined;
   #closed = false;
-  #refreshes = 0;
 
-  /** The transport for the MCP endpoint at `url`. Nothing is sent until the first `send`. */
+  /** The transport for the MCP endpoint at `url`. Nothing is sent until the first request. */
   constructor(url: URL | string, options: StreamableHttpClientTransportOptions = {}) {
     this.#url = new URL(url);
     if (this.#url.protocol !== 'http:' && this.#url.protocol !== 'https:') {
@@ -92,19 +101,92 @@ export class StreamableHttpClientTransport implements Transport {
     this.#toolHeaders = new ToolHeaders(
       options.onWarning ?? ((message) => console.warn(`[transport-http] ${message}`)),
     );
-    this.messages = this.#queue.iterable({ onReturn: () => this.close() });
+    this.messages = this.#unclaimed.iterable({ onReturn: () => this.close() });
+    this.#all.signal.addEventListener(
+      'abort',
+      () => {
+        for (const stop of this.#reads) stop();
+        this.#reads.clear();
+      },
+      { once: true },
+    );
   }
 
-  /** Responses and request-scoped notifications, in arrival order; ends on `close()`. One consumer. */
+  /**
+   * What the server sends outside any exchange (a 2025-11-25 session's GET stream), and what requests sent with
+   * `send` deliver; ends on `close()`. One consumer.
+   */
   readonly messages: AsyncIterable<JSONRPCMessage>;
 
-  /** POSTs one request or notification (see the class comment). Rejects once closed. */
+  /** POSTs one request and resolves to its response (see the class comment). Rejects once closed or aborted. */
+  request(message: JSONRPCRequest, options: ExchangeOptions = {}): Promise<JSONRPCResponse> {
+    return this.#exchange(message, options);
+  }
+
+  /** {@link request}, telling `onPost` once the POST is under way (what `send` of a request waits for). */
+  async #exchange(
+    message: JSONRPCRequest,
+    options: ExchangeOptions,
+    onPost?: () => void,
+  ): Promise<JSONRPCResponse> {
+    if (this.#closed) throw closedError();
+    const { signal: caller, onMessage } = options;
+    caller?.throwIfAborted();
+    const { id, method, params } = message;
+    const body = JSON.stringify(message); // the snapshot: later mutation of `message` does not travel
+    const headers = await this.#headersFor(method, params, options.headers);
+    if (this.#closed) throw closedError();
+    const signal = caller === undefined ? this.#all.signal : AbortSignal.any([caller, this.#all.signal]);
+    const deliver = onMessage ?? ((received: JSONRPCMessage) => this.#deliver(received));
+    const meta = params?._meta as Record<string, unknown> | undefined;
+    const modern = typeof meta?.[MetaKey.protocolVersion] === 'string';
+    const init: PostInit = { method: 'POST', headers, body, signal };
+    // 2026-07-28: closing the POST's stream is the cancellation. 2025-11-25: only the notification is.
+    const stopCancel = this.#session === undefined ? undefined : this.#cancelOnAbort(id, caller);
+    try {
+      const exchanged = this.#roundTrip(id, method, init, deliver, modern, caller);
+      onPost?.();
+      let answer = await exchanged;
+      if (method === 'tools/call' && isHeaderMismatch(answer)) {
+        // The rare retry reads the params back from the body that was sent, not from a message changed since.
+        const sent = (JSON.parse(body) as { params?: Record<string, unknown> }).params;
+        const name = sent?.name;
+        if (typeof name === 'string' && (await this.#refreshParamHeaders(id, name, sent?._meta, signal))) {
+          const again = await this.#headersFor(method, sent, options.headers);
+          answer = await this.#roundTrip(id, method, { ...init, headers: again }, deliver, modern, caller);
+        }
+      }
+      if (answer === undefined) throw signal.reason;
+      return answer;
+    } finally {
+      stopCancel?.();
+    }
+  }
+
+  /** In a 2025-11-25 session: POSTs `notifications/cancelled` for request `id` as soon as `caller` aborts. */
+  #cancelOnAbort(id: RequestId, caller: AbortSignal | undefined): (() => void) | undefined {
+    if (caller === undefined) return undefined;
+    const onAbort = () => {
+      const reason = caller.reason instanceof Error ? caller.reason.message : 'Request cancelled';
+      const cancelled = {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason },
+      };
+      void this.send(cancelled as JSONRPCNotification).catch(() => {});
+    };
+    caller.addEventListener('abort', onAbort, { once: true });
+    return () => caller.removeEventListener('abort', onAbort);
+  }
+
+  /** POSTs a notification or a response (or exchanges a request in the background; see the class comment). */
   async send(message: JSONRPCMessage, options: TransportSendOptions = {}): Promise<void> {
-    if (this.#closed) throw new Error('StreamableHttpClientTransport is closed');
+    if (this.#closed) throw closedError();
     options.signal?.throwIfAborted();
     const kind = messageKind(message);
+    if (kind === 'request') return await this.#sendRequest(message as JSONRPCRequest, options);
     const answersServer = (kind === 'result' || kind === 'error') && this.#session !== undefined;
-    if (kind !== 'request' && kind !== 'notification' && !answersServer) {
+    if (kind !== 'notification' && !answersServer) {
       throw new TypeError(
         'Streamable HTTP clients send requests and notifications, and responses only in a 2025-11-25 session',
       );
@@ -112,85 +194,75 @@ export class StreamableHttpClientTransport implements Transport {
     const { method, params } = message as { method?: string; params?: Record<string, unknown> };
     if (method === 'notifications/cancelled') {
       const requestId = params?.requestId;
-      if (typeof requestId === 'string' || typeof requestId === 'number') {
-        this.#inflight.get(keyOf(requestId))?.abort(new Error('cancelled by the client'));
-      }
-      // 2026-07-28: closing the stream is the cancellation. 2025-11-25: only the notification is.
+      const sent =
+        typeof requestId === 'string' || typeof requestId === 'number'
+          ? this.#sent.get(keyOf(requestId))
+          : undefined;
+      // Aborting the exchange cancels it (and POSTs this notification in a 2025-11-25 session).
+      if (sent !== undefined) return void sent.abort(new Error('cancelled by the client'));
       if (this.#session === undefined) return;
     }
-    const body = JSON.stringify(message); // the snapshot: later mutation of `message` does not travel
+    const body = JSON.stringify(message);
     const headers = await this.#headersFor(method, params, options.headers);
-    if (this.#closed) throw new Error('StreamableHttpClientTransport is closed');
-    const controller = new AbortController();
-    const signals = [controller.signal, this.#all.signal];
-    if (options.signal !== undefined) signals.push(options.signal);
-    const signal = AbortSignal.any(signals);
-    const init: PostInit = { method: 'POST', headers, body, signal };
-
-    if (kind !== 'request') {
-      const what = method ?? 'a response';
-      let response: Response;
-      try {
-        response = await this.#fetch(this.#url, init);
-      } catch (error) {
-        if (signal.aborted) throw signal.reason;
-        throw new Error(`POST ${this.#url.href} failed: ${describe(error)}`, { cause: error });
-      }
-      await response.body?.cancel().catch(() => {});
-      if (response.status === 404 && this.#session?.id !== undefined) this.#sessionGone(this.#session);
-      if (!response.ok) throw new Error(`POST ${this.#url.href} answered HTTP ${response.status} to ${what}`);
-      return;
+    if (this.#closed) throw closedError();
+    const signal =
+      options.signal === undefined ? this.#all.signal : AbortSignal.any([options.signal, this.#all.signal]);
+    const what = method ?? 'a response';
+    let response: Response;
+    try {
+      response = await this.#fetch(this.#url, { method: 'POST', headers, body, signal });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw new Error(`POST ${this.#url.href} failed: ${describe(error)}`, { cause: error });
     }
-
-    const id = (message as { id: RequestId }).id;
-    const key = keyOf(id);
-    this.#inflight.set(key, controller);
-    const headersAgain = (sent: Record<string, unknown> | undefined) =>
-      this.#headersFor(method as string, sent, options.headers);
-    void this.#exchange(id, method as string, body, init, headersAgain, signal).finally(() => {
-      if (this.#inflight.get(key) === controller) this.#inflight.delete(key);
-    });
+    await response.body?.cancel().catch(() => {});
+    if (response.status === 404 && this.#session?.id !== undefined) this.#sessionGone(this.#session);
+    if (!response.ok) throw new Error(`POST ${this.#url.href} answered HTTP ${response.status} to ${what}`);
   }
 
   /**
-   * POSTs request `id` and yields its answer, or the error that stands for it. A `tools/call` refused with
-   * `-32020` is retried once (same id: the server did not run it) if a fresh `tools/list` changed the tool's
-   * `x-mcp-header` declarations, as the spec advises.
+   * A request given to `send`: exchanged in the background, its answer delivered on `messages`. Resolves once the
+   * POST is under way.
    */
-  async #exchange(
-    id: RequestId,
-    method: string,
-    body: string,
-    init: PostInit,
-    headersAgain: (params: Record<string, unknown> | undefined) => Promise<Headers>,
-    signal: AbortSignal,
-  ): Promise<void> {
-    let answer = await this.#roundTrip(id, method, init, signal);
-    if (method === 'tools/call' && isHeaderMismatch(answer)) {
-      const { params } = JSON.parse(body) as { params?: Record<string, unknown> }; // the snapshot that was sent
-      const name = params?.name;
-      if (typeof name === 'string' && (await this.#refreshParamHeaders(name, params?._meta, signal))) {
-        answer = await this.#roundTrip(id, method, { ...init, headers: await headersAgain(params) }, signal);
-      }
-    }
-    if (answer !== undefined) this.#deliver(answer);
+  async #sendRequest(message: JSONRPCRequest, options: TransportSendOptions): Promise<void> {
+    const key = keyOf(message.id);
+    const controller = new AbortController();
+    this.#sent.set(key, controller);
+    const signal =
+      options.signal === undefined ? controller.signal : AbortSignal.any([options.signal, controller.signal]);
+    const exchange = { signal, ...(options.headers === undefined ? {} : { headers: options.headers }) };
+    let posted!: () => void;
+    const underWay = new Promise<void>((resolve) => {
+      posted = resolve;
+    });
+    const exchanged = this.#exchange(message, exchange, posted).finally(() => {
+      if (this.#sent.get(key) === controller) this.#sent.delete(key);
+    });
+    exchanged.then(
+      (response) => this.#deliver(response),
+      () => {},
+    );
+    await Promise.race([underWay, exchanged]);
   }
 
-  /** Re-reads `tools/list` (every page, at most 20); true when `name`'s declarations changed. */
-  async #refreshParamHeaders(name: string, meta: unknown, signal: AbortSignal): Promise<boolean> {
+  /**
+   * Re-reads `tools/list` (every page, at most 20), each POST under `id`, the id of the refused call (the server
+   * ran nothing under it); true when `name`'s declarations changed.
+   */
+  async #refreshParamHeaders(
+    id: RequestId,
+    name: string,
+    meta: unknown,
+    signal: AbortSignal,
+  ): Promise<boolean> {
     const before = this.#toolHeaders.fingerprint(name);
     let cursor: unknown;
     for (let page = 0; page < 20 && !signal.aborted; page++) {
-      const id = `transport-http/tools-list/${++this.#refreshes}`;
       const params = { _meta: meta, ...(typeof cursor === 'string' && { cursor }) };
       const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params });
       const headers = await this.#headersFor('tools/list', params, undefined);
-      const answer = await this.#roundTrip(
-        id,
-        'tools/list',
-        { method: 'POST', headers, body, signal },
-        signal,
-      );
+      const init: PostInit = { method: 'POST', headers, body, signal };
+      const answer = await this.#roundTrip(id, 'tools/list', init, () => {}, true, undefined);
       const result = answer !== undefined && 'result' in answer ? answer.result : undefined;
       if (!isObject(result)) break;
       cursor = result.nextCursor;
@@ -200,25 +272,29 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /**
-   * One POST and its answer: yields the request's notifications as they come (and, in a 2025-11-25 session, the
-   * server's requests) and resolves to its response (`tools/list` filtered), or to the error that stands for it,
-   * or `undefined` once `signal` aborted. A 2025-11-25 `initialize` answered with an `InitializeResult` starts
-   * the session; a 404 to a POST of a session ends it (the client must `initialize` again).
+   * One POST and its answer: hands the request's notifications (and, in a 2025-11-25 session, the server's
+   * requests) to `deliver` as they come, and resolves to its response (`tools/list` filtered), or to the marked
+   * failure that stands for it, or `undefined` once the POST's signal aborted. A 2025-11-25 `initialize`
+   * answered with an `InitializeResult` starts the session; a 404 to a POST of a session ends it (the client must
+   * `initialize` again).
    */
   async #roundTrip(
     id: RequestId,
     method: string,
     init: PostInit,
-    signal: AbortSignal,
-  ): Promise<JSONRPCMessage | undefined> {
+    deliver: (message: JSONRPCNotification | JSONRPCRequest) => void,
+    modern: boolean,
+    caller: AbortSignal | undefined,
+  ): Promise<JSONRPCResponse | undefined> {
+    const signal = init.signal;
     const failure = (why: string, status?: number) =>
       signal.aborted
         ? undefined
-        : (jsonRpcError(id, {
+        : jsonRpcError(id, {
             code: ErrorCode.InternalError,
             message: `HTTP transport: ${why}`,
             data: transportFailureData(status),
-          }) as JSONRPCMessage);
+          });
     const session = init.headers.has(HeaderName.session) ? this.#session : undefined;
     let response: Response;
     try {
@@ -235,8 +311,9 @@ export class StreamableHttpClientTransport implements Transport {
       id,
       method,
       signal,
+      stopWhen: this.#stopWhen(caller),
       legacy: this.#session !== undefined,
-      deliver: (message) => this.#deliver(message),
+      deliver,
       finish: (message) => this.#withId(message, id, method),
       failure,
     };
@@ -262,12 +339,31 @@ export class StreamableHttpClientTransport implements Transport {
       }
       answer = await readAnswer(response, reader);
     }
-    if (method === 'initialize' && !isModern(init.body)) this.#startSession(response, answer);
+    if (method === 'initialize' && !modern) this.#startSession(response, answer);
     return answer;
   }
 
+  /**
+   * What stops an exchange's body reads: closing the transport (through {@link #reads}, so that many concurrent
+   * exchanges add no listener each to the one close signal) and the caller's signal, when there is one.
+   */
+  #stopWhen(caller: AbortSignal | undefined): StopWhen {
+    return (stop) => {
+      if (this.#all.signal.aborted || caller?.aborted) {
+        stop();
+        return () => {};
+      }
+      this.#reads.add(stop);
+      caller?.addEventListener('abort', stop, { once: true });
+      return () => {
+        this.#reads.delete(stop);
+        caller?.removeEventListener('abort', stop);
+      };
+    };
+  }
+
   /** A 2025-11-25 `initialize` succeeded: later POSTs carry the session; its GET stream opens. */
-  #startSession(response: Response, answer: JSONRPCMessage | undefined): void {
+  #startSession(response: Response, answer: JSONRPCResponse | undefined): void {
     const session = LegacyHttpSession.fromInitialize(response, answer);
     if (session === undefined || this.#closed) return;
     this.#session = session;
@@ -292,9 +388,9 @@ export class StreamableHttpClientTransport implements Transport {
     const session = this.#session;
     this.#session = undefined;
     if (session !== undefined) await session.end(this.#fetch, this.#url, await this.#commonHeaders());
-    this.#all.abort(new Error('StreamableHttpClientTransport is closed'));
-    this.#inflight.clear();
-    this.#queue.end();
+    this.#all.abort(closedError());
+    this.#sent.clear();
+    this.#unclaimed.end();
   }
 
   /** Same as {@link close}: `await using transport = new StreamableHttpClientTransport(url)`. */
@@ -334,30 +430,19 @@ export class StreamableHttpClientTransport implements Transport {
     return new Headers(typeof this.#headers === 'function' ? await this.#headers() : this.#headers);
   }
 
-  /** The response as delivered: `id` filled in when the server could not read it, `tools/list` filtered. */
-  #withId(response: JSONRPCResponse, id: RequestId, method: string): JSONRPCMessage {
+  /** The response as returned: `id` filled in when the server could not read it, `tools/list` filtered. */
+  #withId(response: JSONRPCResponse, id: RequestId, method: string): JSONRPCResponse {
     if ('error' in response) return response.id === undefined ? { ...response, id } : response;
     return method === 'tools/list' ? this.#toolHeaders.filter(response) : response;
   }
 
   #deliver(message: JSONRPCMessage): void {
-    if (!this.#closed) this.#queue.push(message);
-  }
-}
-
-/** True when a POST body (JSON text) is a message whose `_meta` names its protocol version (2026-07-28). */
-function isModern(body: unknown): boolean {
-  if (typeof body !== 'string') return false;
-  try {
-    const { params } = JSON.parse(body) as { params?: { _meta?: Record<string, unknown> } };
-    return typeof params?._meta?.[MetaKey.protocolVersion] === 'string';
-  } catch {
-    return false;
+    if (!this.#closed) this.#unclaimed.push(message);
   }
 }
 
 /** True for a `-32020` (HeaderMismatch) error response. */
-function isHeaderMismatch(message: JSONRPCMessage | undefined): boolean {
+function isHeaderMismatch(message: JSONRPCResponse | undefined): boolean {
   return (
     message !== undefined &&
     'error' in message &&
@@ -367,4 +452,9 @@ function isHeaderMismatch(message: JSONRPCMessage | undefined): boolean {
 
 function keyOf(id: RequestId): string {
   return `${typeof id}:${String(id)}`;
+}
+
+/** What exchanges reject with once the transport is closed. */
+function closedError(): Error {
+  return new Error('StreamableHttpClientTransport is closed');
 }

@@ -1,10 +1,10 @@
 import type { JSONRPCMessage } from '@boomerang/protocol';
-import { transportSuite } from '@boomerang/testing';
+import { streamTransportSuite } from '@boomerang/testing';
 import { describe, expect, it, vi } from 'vitest';
 import * as api from './index.js';
 import { createInMemoryPair } from './index.js';
 
-transportSuite('in-memory', () => createInMemoryPair(), {
+streamTransportSuite('in-memory', () => createInMemoryPair(), {
   manyMessages: 10_000,
   largeMessageBytes: 8 * 1024 * 1024,
 });

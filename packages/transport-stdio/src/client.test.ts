@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import type { JSONRPCMessage } from '@boomerang/protocol';
+import { Client } from '@boomerang/client';
+import type { JSONRPCMessage, StandardSchemaV1 } from '@boomerang/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Processes, within } from '../test-fixtures/support.js';
 import { StdioClientTransport, type StdioClientTransportOptions } from './index.js';
@@ -239,5 +240,37 @@ describe('StdioClientTransport: close()', () => {
       RangeError,
     );
     expect(make({ command: 'node', maxMessageBytes: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('Client over StdioClientTransport: a vendor method with two rounds', () => {
+  const Answer: StandardSchemaV1<unknown, { answer: string }> = {
+    '~standard': {
+      version: 1,
+      vendor: 'test',
+      validate: (value) => ({ value: value as { answer: string } }),
+    },
+  };
+
+  it('request() runs the loop; start() and resume() step through it', async () => {
+    const client = new Client(
+      { name: 'host', version: '1.0.0' },
+      {
+        protocol: '2026-07-28',
+        elicitation: (params) => ({ action: 'accept', content: { q: `${params.message}!` } }),
+      },
+    );
+    await client.connect(fake());
+    expect(
+      await within('request', client.request('acme/ask', { q: 'why' }, { result: Answer })),
+    ).toMatchObject({
+      answer: 'why!',
+    });
+    const step = await within('start', client.start('acme/ask', { q: 'how' }, { result: Answer }));
+    expect(step.continuation).toMatchObject({ method: 'acme/ask', requestState: 'asked', round: 1 });
+    const answer = { q: { action: 'accept' as const, content: { q: 'by hand' } } };
+    const done = await within('resume', client.resume(step.continuation!, answer, { result: Answer }));
+    expect(done.result).toMatchObject({ answer: 'by hand' });
+    await client.close();
   });
 });

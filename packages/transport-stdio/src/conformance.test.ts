@@ -1,15 +1,17 @@
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
-import { transportSuite } from '@boomerang/testing';
+import { correlate } from '@boomerang/client';
+import { requestTransportSuite, serveOverStream, streamTransportSuite } from '@boomerang/testing';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { bundleFixtures, type FixtureBundle } from '../test-fixtures/bundle.js';
 import { Processes, within } from '../test-fixtures/support.js';
 import { StdioClientTransport, StdioServerTransport } from './index.js';
 
-// The transport suite over a real stdio link. The client end is a StdioClientTransport; it spawns the relay
+// The transport suites over a real stdio link. The client end is a StdioClientTransport; it spawns the relay
 // fixture, which serves a StdioServerTransport on its stdin/stdout and relays to the test process over TCP, where
 // the suite's server end is a StdioServerTransport on the accepted socket. Every message crosses both transports
 // and a process boundary; a close on either end reaches the other through EOF (stdin, stdout or the socket).
+// The stream contract runs on the pair; the client's contract on the client end through the correlator.
 
 let fixtures: FixtureBundle;
 const processes = new Processes();
@@ -34,4 +36,10 @@ async function makePair(): Promise<readonly [StdioClientTransport, StdioServerTr
   return [client, new StdioServerTransport({ stdin: socket, stdout: socket })];
 }
 
-transportSuite('stdio (child process ↔ StdioServerTransport)', makePair);
+streamTransportSuite('stdio (child process ↔ StdioServerTransport)', makePair);
+
+requestTransportSuite('stdio (child process ↔ StdioServerTransport), correlated', async (handler) => {
+  const [client, server] = await makePair();
+  serveOverStream(server, handler);
+  return correlate(client);
+});

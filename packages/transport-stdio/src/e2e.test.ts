@@ -1,4 +1,4 @@
-import { Client, ConnectionClosedError } from '@boomerang/client';
+import { Client, isClientError } from '@boomerang/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFixtures, type FixtureBundle } from '../test-fixtures/bundle.js';
 import { Processes, within } from '../test-fixtures/support.js';
@@ -62,7 +62,7 @@ describe('Client and Server over stdio', () => {
     const inFlight = [1, 2, 3].map(() => client.callTool('slow', {}).catch((error: unknown) => error));
     const crash = client.callTool('crash', {}).catch((error: unknown) => error);
     const errors = await within('every call fails', Promise.all([...inFlight, crash]));
-    for (const error of errors) expect(error).toBeInstanceOf(ConnectionClosedError);
+    for (const error of errors) expect(isClientError(error, 'closed')).toBe(true);
     expect(transport.exit).toEqual({ code: 3, signal: null });
     await client.close();
 

@@ -6,6 +6,8 @@
 //   noise {}           write lines that are not JSON-RPC messages to stdout, then answer
 //   closeStdout {}     answer, then close stdout and keep running
 //   split {}           answer in three writes 20 ms apart, ending the line with CRLF
+//   acme/ask { q }     a vendor MRTR method: input_required asking `q` (state "asked"), then, on the retry with
+//                      the answer and the state, `{ resultType: "complete", answer }`
 // Flags (argv): --ignore-eof keeps running after stdin ends; --ignore-sigterm also survives SIGTERM;
 // --exit-at-start=N exits with code N before reading anything; --env prints its environment as a notification.
 import { createInterface } from 'node:readline';
@@ -41,6 +43,27 @@ lines.on('line', (line) => {
       for (let i = 1; i < cuts.length; i++) {
         setTimeout(() => process.stdout.write(bytes.subarray(cuts[i - 1], cuts[i])), 20 * (i - 1));
       }
+      return;
+    }
+    case 'acme/ask': {
+      const result =
+        params.requestState === 'asked'
+          ? { resultType: 'complete', answer: params.inputResponses?.q?.content?.q }
+          : {
+              resultType: 'input_required',
+              requestState: 'asked',
+              inputRequests: {
+                q: {
+                  method: 'elicitation/create',
+                  params: {
+                    mode: 'form',
+                    message: params.q,
+                    requestedSchema: { type: 'object', properties: { q: { type: 'string' } } },
+                  },
+                },
+              },
+            };
+      write({ jsonrpc: '2.0', id: message.id, result });
       return;
     }
     case 'noise':

@@ -2,14 +2,14 @@
 // Boomerang Client connected to it through a wire tap, and the cleanup that closes both and checks that the
 // server is gone.
 import { Client, type ClientOptions, type InputRequestContext } from '@boomerang/client';
-import type { CallToolResult, Transport } from '@boomerang/protocol';
+import type { CallToolResult, RequestTransport, Transport } from '@boomerang/protocol';
 import { afterEach, beforeAll, type TestContext } from 'vitest';
 import { tapBoomerang, Wire } from './wire.js';
 
 /** A running v1 server (src/fixtures/v1-server.mjs), as one transport kind reaches it. */
 export interface V1Peer {
-  /** A Boomerang transport to the server (`client.connect` uses it). */
-  readonly transport: Transport;
+  /** A Boomerang transport to the server (`client.connect` uses it): a stream (stdio) or request (HTTP) one. */
+  readonly transport: Transport | RequestTransport;
   /** What the server logged so far (stderr of a child process). */
   serverLog(): string;
   /** Resolves once the server (its process) is gone, after the client closed; rejects when it lingers. */

@@ -1,9 +1,12 @@
 // Wire taps: every JSON-RPC message that crosses a transport, both ways, exactly as sent (before any SDK parses
 // it). The v1 SDK's result schemas may drop members they do not know, and Boomerang's client normalises legacy
 // results; only the raw messages show what the peer really put on the wire.
-import type {
-  JSONRPCMessage as BoomerangMessage,
-  Transport as BoomerangTransport,
+import {
+  type JSONRPCMessage as BoomerangMessage,
+  type Transport as BoomerangTransport,
+  isRequestTransport,
+  type RequestTransport,
+  type TransportSendOptions,
 } from '@boomerang/protocol';
 import type { Transport as V1Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage as V1Message } from '@modelcontextprotocol/sdk/types.js';
@@ -76,23 +79,47 @@ export function tapV1(inner: V1Transport, wire: Wire): V1Transport {
   return tapped;
 }
 
-/** Wraps a Boomerang transport (any kind) so that `wire` records what crosses it. */
-export function tapBoomerang(inner: BoomerangTransport, wire: Wire): BoomerangTransport {
-  return {
-    send(message, options) {
-      wire.record('out', message);
-      return inner.send(message, options);
+/**
+ * Wraps a Boomerang transport (any kind: a stream transport such as stdio, or a request transport such as HTTP)
+ * so that `wire` records what crosses it. A request transport stays one, so the client uses it as it would
+ * untapped.
+ */
+export function tapBoomerang<T extends BoomerangTransport | RequestTransport>(inner: T, wire: Wire): T {
+  const messages: AsyncIterable<BoomerangMessage> = {
+    async *[Symbol.asyncIterator]() {
+      for await (const message of inner.messages as AsyncIterable<BoomerangMessage>) {
+        wire.record('in', message);
+        yield message;
+      }
     },
-    messages: {
-      async *[Symbol.asyncIterator]() {
-        for await (const message of inner.messages as AsyncIterable<BoomerangMessage>) {
-          wire.record('in', message);
-          yield message;
-        }
-      },
-    },
-    close: () => inner.close(),
-    [Symbol.asyncDispose]: () => inner.close(),
-    ...(inner.reportsEveryOutcome === undefined ? {} : { reportsEveryOutcome: inner.reportsEveryOutcome }),
   };
+  const close = () => inner.close();
+  const send = (message: BoomerangMessage, options?: TransportSendOptions) => {
+    wire.record('out', message);
+    return (inner as BoomerangTransport).send(message, options);
+  };
+  if (!isRequestTransport(inner)) {
+    const stream: BoomerangTransport = { send, messages, close, [Symbol.asyncDispose]: close };
+    return stream as T;
+  }
+  const exchanges: RequestTransport = {
+    async request(message, options = {}) {
+      wire.record('out', message);
+      const { onMessage } = options;
+      const response = await inner.request(message, {
+        ...options,
+        onMessage: (received) => {
+          wire.record('in', received);
+          onMessage?.(received);
+        },
+      });
+      wire.record('in', response);
+      return response;
+    },
+    send,
+    messages,
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+  return exchanges as T;
 }

@@ -14,7 +14,9 @@ import {
   type Transport,
 } from '@boomerang/protocol';
 import { createInMemoryPair } from '@boomerang/transport-memory';
-import { Client, type ClientOptions } from '../client.js';
+import { Client } from '../client.js';
+import { correlate } from '../correlator.js';
+import type { ClientOptions } from '../options.js';
 
 /** A request as the server saw it. `params` is loosely typed on purpose: tests poke at wire fields. */
 export interface ReceivedRequest {
@@ -124,18 +126,21 @@ export interface Harness extends AsyncDisposable {
 /** The `clientInfo` of test clients. */
 export const INFO = { name: 'test-client', version: '1.0.0' } as const;
 
-/** Connects a new `Client(INFO, options)` (2026-07-28 unless `options.protocol`) to a fake server answering with `reply`. */
+/**
+ * Connects a new `Client(INFO, options)` (2026-07-28 unless `options.protocol`) to a fake server answering with
+ * `reply`. With `asRequestTransport`, the client is handed the link as a request transport (as HTTP would be),
+ * so it takes every outcome to be reported.
+ */
 export async function harness(
   reply: Reply,
-  { reportsEveryOutcome, ...options }: ClientOptions & { reportsEveryOutcome?: boolean } = {},
+  { asRequestTransport, ...options }: ClientOptions & { asRequestTransport?: boolean } = {},
 ): Promise<Harness> {
   const pair = createInMemoryPair();
   const [clientTransport, serverTransport] = pair;
-  if (reportsEveryOutcome) Object.defineProperty(clientTransport, 'reportsEveryOutcome', { value: true });
   const server = fakeServer(serverTransport, reply);
   // A scripted peer answers every request itself: no `server/discover` probe unless a test asks for one.
   const client = new Client(INFO, { protocol: '2026-07-28', ...options });
-  await client.connect(clientTransport);
+  await client.connect(asRequestTransport ? correlate(clientTransport) : clientTransport);
   return {
     client,
     server,

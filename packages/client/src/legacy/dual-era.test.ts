@@ -2,8 +2,8 @@
 // requests answered by the MRTR callbacks.
 import { McpError, type Transport, transportFailureData } from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
-import { Client } from './client.js';
-import { harness, INFO, NO_REPLY, type Reply } from './test-support/fake-server.js';
+import { Client } from '../client.js';
+import { harness, INFO, NO_REPLY, type Reply } from '../test-support/fake-server.js';
 
 /** Records what the client sends back for each server→client request id. */
 function captureAnswers(transport: Transport): Map<unknown, unknown> {
@@ -92,14 +92,14 @@ describe("protocol: 'auto'", () => {
     expect(h.client.protocolVersion).toBe('2025-11-25');
   });
 
-  it('waits for the probe without a time limit on a transport that reports every outcome (HTTP)', async () => {
+  it('waits for the probe without a time limit on a request transport (HTTP: every outcome is reported)', async () => {
     let answer: (() => void) | undefined;
     const discover = { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: {} };
     const slow: Reply = () => new Promise((resolve) => (answer = () => resolve(discover)));
     const connecting = harness(slow, {
       protocol: 'auto',
       protocolProbeTimeoutMs: 10,
-      reportsEveryOutcome: true,
+      asRequestTransport: true,
     });
     await new Promise((resolve) => setTimeout(resolve, 50)); // five probe timeouts: nothing happens
     answer?.();

@@ -1,5 +1,6 @@
 import type { JSONRPCMessage, Transport } from '@boomerang/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { multiByteText, range, takeN, within } from './steps.js';
 
 /** Two connected ends: what the client holds and what the server holds. */
 export type TransportPair = readonly [client: Transport, server: Transport];
@@ -8,7 +9,7 @@ export type TransportPair = readonly [client: Transport, server: Transport];
 export type MakeTransportPair = () => TransportPair | Promise<TransportPair>;
 
 /** Knobs for transports that are slower or bounded; the defaults suit in-process and stdio transports. */
-export interface TransportSuiteOptions {
+export interface StreamTransportSuiteOptions {
   /** Messages per direction in the "many messages" test (default 2000). */
   manyMessages?: number;
   /** Approximate UTF-8 size of the payload in the "large messages" test (default 4 MiB). */
@@ -18,9 +19,10 @@ export interface TransportSuiteOptions {
 }
 
 /**
- * The conformance suite every stream transport runs (memory, stdio, HTTP): one `describe` block of tests over
- * pairs made by `makePair`, each test on a fresh pair, both ends closed afterwards. It fixes the contract of
- * `Transport` that the server and client rely on:
+ * The conformance suite of the stream `Transport` contract, run by every stream transport (memory, stdio): one
+ * `describe` block of tests over pairs made by `makePair`, each test on a fresh pair, both ends closed
+ * afterwards. It fixes the contract that `Server.connect` and the client's correlator rely on (what a client
+ * relies on from any transport, HTTP included, is `requestTransportSuite`'s):
  *
  * - messages arrive intact (equal, never the same object, a snapshot taken when `send` was called), in order per
  *   direction for awaited sends, none lost however many or however large (multi-byte UTF-8 included), also when
@@ -32,16 +34,16 @@ export interface TransportSuiteOptions {
  * - `messages` has one consumer: a second `[Symbol.asyncIterator]()` throws (or its first `next()` rejects) a
  *   `TypeError`.
  */
-export function transportSuite(
+export function streamTransportSuite(
   name: string,
   makePair: MakeTransportPair,
-  options: TransportSuiteOptions = {},
+  options: StreamTransportSuiteOptions = {},
 ): void {
   const many = options.manyMessages ?? 2000;
   const largeBytes = options.largeMessageBytes ?? 4 * 1024 * 1024;
   const stepMs = options.stepTimeoutMs ?? 10_000;
 
-  describe(`transport conformance: ${name}`, () => {
+  describe(`stream transport conformance: ${name}`, () => {
     let client: Transport;
     let server: Transport;
     let fromServer: AsyncIterator<JSONRPCMessage>;
@@ -128,8 +130,7 @@ export function transportSuite(
     });
 
     it(`delivers large messages (~${Math.round(largeBytes / 1024)} KiB, multi-byte UTF-8) both ways`, async () => {
-      const unit = 'abc é 日本 🪃 '; // 1-, 2-, 3- and 4-byte UTF-8 sequences, so chunk boundaries split characters
-      const text = unit.repeat(Math.ceil(largeBytes / new TextEncoder().encode(unit).length));
+      const text = multiByteText(largeBytes);
       const big = req('big', 'tools/call', { name: 'upload', arguments: { text } });
       const rows = Array.from({ length: 2000 }, (_, i) => ({
         i,
@@ -222,28 +223,6 @@ export function transportSuite(
   });
 }
 
-async function takeN(from: AsyncIterator<JSONRPCMessage>, n: number): Promise<JSONRPCMessage[]> {
-  const out: JSONRPCMessage[] = [];
-  while (out.length < n) {
-    const next = await from.next();
-    if (next.done) throw new Error(`the iteration ended after ${out.length} of ${n} messages`);
-    out.push(next.value);
-  }
-  return out;
-}
-
-async function within<T>(label: string, promise: PromiseLike<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${label}`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 function req(id: string | number, method: string, params: Record<string, unknown>): JSONRPCMessage {
   return { jsonrpc: '2.0', id, method, params } as JSONRPCMessage;
 }
@@ -260,5 +239,4 @@ function indexOf(message: JSONRPCMessage): unknown {
   return (message as { params?: { i?: unknown } }).params?.i;
 }
 
-const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 const byNumber = (a: unknown, b: unknown): number => (a as number) - (b as number);

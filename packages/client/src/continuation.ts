@@ -1,0 +1,176 @@
+// The continuation: an MRTR flow paused at a round that asks, as plain, versioned JSON that any process with a
+// connected client can resume. The wire format is documented here, next to the code that writes and reads it.
+import {
+  CreateMessageResultSchema,
+  ElicitResultSchema,
+  type InputRequest,
+  type InputRequests,
+  InputRequestsSchema,
+  type InputRequiredResult,
+  type InputResponses,
+  isPlainObject,
+  ListRootsResultSchema,
+  safeParse,
+} from '@boomerang/protocol';
+import { mayAnswerInputRequired } from './methods.js';
+
+/** The version of the continuation format this client writes and resumes. */
+export const CONTINUATION_VERSION = 1;
+
+/**
+ * An MRTR flow paused at a round that asks, as `client.start()` and `client.resume()` return it: plain JSON
+ * (store it with `JSON.stringify`, anywhere: a file, a database row, a queue) that
+ * `client.resume(continuation, responses)` continues from any process with a connected client. Version 1:
+ *
+ * ```json
+ * { "version": 1, "method": "tools/call", "params": { "name": "provision", "arguments": { "name": "orders" } },
+ *   "inputRequests": { "region": { "method": "elicitation/create", "params": { … } } },
+ *   "requestState": "<opaque, as the server sent it>", "round": 1, "createdAt": "2026-07-28T10:00:00.000Z" }
+ * ```
+ *
+ * Its `requestState` is the server's, carried byte for byte and never read: whatever the flow depends on is
+ * protected there (a Boomerang server seals it, binding it to the method, the tool and its arguments, the user
+ * and an expiry), so a continuation changed in storage is refused by the server when resumed. `M` types the
+ * method, so a `tools/call` continuation resumes to a `CallToolResult`.
+ */
+export interface Continuation<M extends string = string> {
+  /** The format version: `1`. */
+  readonly version: typeof CONTINUATION_VERSION;
+  /** The flow's method: `tools/call`, `prompts/get`, `resources/read`, or a method outside the spec. */
+  readonly method: M;
+  /** The original params, repeated by every round (no `_meta`, no `inputResponses`, no `requestState`). */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** The questions to answer, by the keys their answers go under. Never empty. */
+  readonly inputRequests: InputRequests;
+  /** The server's state, exactly as received; absent when the server sent none. */
+  readonly requestState?: string;
+  /** Which `input_required` result of the flow this is: 1, 2, … */
+  readonly round: number;
+  /** When this continuation was made (ISO 8601, UTC). */
+  readonly createdAt: string;
+}
+
+/**
+ * One step of a flow: the complete result, or the continuation of a flow that waits for answers. Narrow it with
+ * `if (step.continuation)`.
+ */
+export type Step<R, M extends string = string> =
+  | { readonly result: R; readonly continuation?: undefined }
+  | { readonly continuation: Continuation<M>; readonly result?: undefined };
+
+/** The continuation of a flow of `method(params)` paused at `result`, round `round` of the flow. */
+export function toContinuation<M extends string>(
+  method: M,
+  params: Readonly<Record<string, unknown>>,
+  result: InputRequiredResult,
+  round: number,
+): Continuation<M> {
+  const continuation: {
+    -readonly [K in keyof Continuation<M>]: Continuation<M>[K];
+  } = {
+    version: CONTINUATION_VERSION,
+    method,
+    params: structuredClone(params) as Record<string, unknown>,
+    inputRequests: result.inputRequests ?? {},
+    round,
+    createdAt: new Date().toISOString(),
+  };
+  if (result.requestState !== undefined) continuation.requestState = result.requestState;
+  return continuation;
+}
+
+const MEMBERS: ReadonlySet<string> = new Set([
+  'version',
+  'method',
+  'params',
+  'inputRequests',
+  'requestState',
+  'round',
+  'createdAt',
+]);
+
+/** What a continuation's params must not carry: the client adds them to each request itself. */
+const ROUND_MEMBERS = ['_meta', 'inputResponses', 'requestState'] as const;
+
+/**
+ * Why `value` is not a continuation this client can resume, or `undefined` when it is one: the version is not
+ * {@link CONTINUATION_VERSION}, a member is missing, mistyped or unknown, the method cannot ask, the params
+ * carry round inputs or lack what the method needs (a tool or prompt `name`, a resource `uri`), or there is
+ * nothing to answer.
+ */
+export function continuationProblem(value: unknown): string | undefined {
+  if (!isPlainObject(value)) return 'it is not an object';
+  for (const key of Object.keys(value)) if (!MEMBERS.has(key)) return `unknown member "${key}"`;
+  if (value.version !== CONTINUATION_VERSION) {
+    return `version ${JSON.stringify(value.version)} is not ${CONTINUATION_VERSION}`;
+  }
+  const { method, params, inputRequests, requestState, round, createdAt } = value;
+  if (typeof method !== 'string' || method === '') return '"method" is not a method name';
+  if (!mayAnswerInputRequired(method)) return `${method} never answers input_required`;
+  if (!isPlainObject(params)) return '"params" is not an object';
+  for (const member of ROUND_MEMBERS) if (member in params) return `"params" carries "${member}"`;
+  const problem = paramsProblem(method, params);
+  if (problem !== undefined) return problem;
+  const questions = safeParse(InputRequestsSchema, inputRequests);
+  if (!questions.success) return '"inputRequests" is not a valid set of input requests';
+  if (Object.keys(questions.data).length === 0) return '"inputRequests" asks nothing';
+  if (requestState !== undefined && typeof requestState !== 'string') return '"requestState" is not a string';
+  if (!Number.isSafeInteger(round) || (round as number) < 1) return '"round" is not a positive integer';
+  if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt)))
+    return '"createdAt" is not a date';
+  return undefined;
+}
+
+/** What the params of a spec method must hold (a method outside the spec decides its own params). */
+function paramsProblem(method: string, params: Record<string, unknown>): string | undefined {
+  if (method === 'resources/read')
+    return typeof params.uri === 'string' ? undefined : '"params.uri" is missing';
+  if (method !== 'tools/call' && method !== 'prompts/get') return undefined;
+  if (typeof params.name !== 'string') return '"params.name" is missing';
+  const args = params.arguments;
+  if (args === undefined) return undefined;
+  if (!isPlainObject(args)) return '"params.arguments" is not an object';
+  if (method === 'prompts/get' && Object.values(args).some((v) => typeof v !== 'string')) {
+    return 'prompt arguments are strings';
+  }
+  return undefined;
+}
+
+/**
+ * Why `responses` cannot answer `continuation`, with the keys at fault, or `undefined` when they can: an answer
+ * under a key that was not asked, or an answer that is not of the kind its question asks (an `ElicitResult`, a
+ * `CreateMessageResult`, a `ListRootsResult`). Questions left unanswered are the server's to ask again.
+ */
+export function responsesProblem(
+  continuation: Continuation,
+  responses: unknown,
+): { problem: string; keys: string[] } | undefined {
+  if (!isPlainObject(responses)) return { problem: 'the responses are not an object', keys: [] };
+  const keys = Object.keys(responses);
+  const unasked = keys.filter((key) => !Object.hasOwn(continuation.inputRequests, key));
+  if (unasked.length > 0) {
+    return { problem: `answers for keys that were not asked: ${unasked.join(', ')}`, keys: unasked };
+  }
+  const wrong = keys.filter(
+    (key) => !answers(continuation.inputRequests[key] as InputRequest, (responses as InputResponses)[key]),
+  );
+  if (wrong.length > 0) {
+    return {
+      problem: `answers that are not of the kind their question asks: ${wrong.join(', ')}`,
+      keys: wrong,
+    };
+  }
+  return undefined;
+}
+
+/** True when `response` is the kind of answer `question` asks for. */
+function answers(question: InputRequest, response: unknown): boolean {
+  switch (question.method) {
+    case 'elicitation/create':
+      return safeParse(ElicitResultSchema, response).success;
+    case 'sampling/createMessage':
+      return safeParse(CreateMessageResultSchema, response).success;
+    default:
+      return safeParse(ListRootsResultSchema, response).success;
+  }
+}

@@ -1,0 +1,192 @@
+// The correlator: a stream transport (stdio, in memory) seen as a request transport. On a stream every message
+// travels on one channel, so responses are matched to their requests by id here, and the notifications of a
+// request (progress by its token, a listen stream's by its subscription id, a `notifications/cancelled` naming
+// it) are handed to that request. HTTP needs none of this: fetch pairs each POST with its answer.
+import {
+  type ExchangeOptions,
+  type JSONRPCMessage,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type JSONRPCResponse,
+  MessageQueue,
+  MetaKey,
+  messageKind,
+  type RequestId,
+  type RequestTransport,
+  type Transport,
+  type TransportSendOptions,
+} from '@boomerang/protocol';
+import { connectionClosed } from './errors.js';
+
+/** One exchange in flight. */
+interface Pending {
+  readonly method: string;
+  readonly onMessage: ExchangeOptions['onMessage'];
+  /** The request's progress token, when it carries one. */
+  readonly token: string | number | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly resolve: (response: JSONRPCResponse) => void;
+  readonly reject: (error: unknown) => void;
+  /** Set when the peer cancelled the request: an abort then sends no `notifications/cancelled` back. */
+  cancelledByPeer: boolean;
+  /** The abort listener on `signal`, when there is one. */
+  onAbort: (() => void) | undefined;
+}
+
+/**
+ * The {@link RequestTransport} over a stream `transport` (its one consumer from now on): requests keep the ids
+ * their caller gave them and their responses are matched by id; a response with an unknown id (late, after a
+ * cancel) is dropped, as the cancellation spec asks. Aborting an exchange sends `notifications/cancelled`
+ * (unless the peer cancelled it first). A notification goes to the exchange it belongs to: `notifications/progress`
+ * by the `progressToken` in the request's `_meta`, a `subscriptions/listen` stream's by its subscription id (the
+ * listen request's id), `notifications/cancelled` by the `requestId` it names; everything else (a 2025-11-25
+ * server's requests, notifications of no exchange) comes out of `messages`. When the stream ends or fails,
+ * every exchange in flight rejects with a `closed` `ClientError`. A peer that never answers leaves an exchange
+ * pending until its signal aborts: stream transports do not report every outcome.
+ */
+export function correlate(transport: Transport): RequestTransport {
+  const pending = new Map<RequestId, Pending>();
+  const byProgressToken = new Map<string | number, RequestId>();
+  const unclaimed = new MessageQueue();
+  let closed = false;
+
+  /** Takes `id` out of the exchanges in flight; `undefined` when it is not one (late, or settled already). */
+  const take = (id: RequestId): Pending | undefined => {
+    const entry = pending.get(id);
+    if (entry === undefined) return undefined;
+    pending.delete(id);
+    if (entry.token !== undefined) byProgressToken.delete(entry.token);
+    if (entry.onAbort !== undefined) entry.signal?.removeEventListener('abort', entry.onAbort);
+    return entry;
+  };
+
+  const failAll = (cause?: unknown): void => {
+    closed = true;
+    for (const id of [...pending.keys()]) {
+      const entry = take(id);
+      entry?.reject(connectionClosed(entry.method, id, cause));
+    }
+    unclaimed.end();
+  };
+
+  /** The exchange a notification belongs to, if any. */
+  const claim = (notification: JSONRPCNotification): Pending | undefined => {
+    const params = notification.params as Record<string, unknown> | undefined;
+    if (notification.method === 'notifications/progress') {
+      const token = params?.progressToken;
+      const id =
+        typeof token === 'string' || typeof token === 'number' ? byProgressToken.get(token) : undefined;
+      return id === undefined ? undefined : pending.get(id);
+    }
+    if (notification.method === 'notifications/cancelled') {
+      const entry = pending.get(params?.requestId as RequestId);
+      if (entry !== undefined) entry.cancelledByPeer = true;
+      return entry;
+    }
+    const id = (params?._meta as Record<string, unknown> | undefined)?.[MetaKey.subscriptionId];
+    return typeof id === 'string' || typeof id === 'number' ? pending.get(id) : undefined;
+  };
+
+  /** The caller aborted exchange `id`: it rejects with the reason, and the peer is told (unless it cancelled it). */
+  const cancel = (id: RequestId, entry: Pending): void => {
+    if (take(id) !== entry) return;
+    const reason = entry.signal?.reason;
+    entry.reject(reason);
+    if (closed || entry.cancelledByPeer) return;
+    const text = reason instanceof Error ? reason.message : 'Request cancelled';
+    transport
+      .send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: text } })
+      .catch(() => {
+        // The connection is going away; the request already failed locally.
+      });
+  };
+
+  const route = (message: JSONRPCMessage): void => {
+    const kind = messageKind(message);
+    if (kind === 'result' || kind === 'error') {
+      const { id } = message as { id?: RequestId };
+      if (id !== undefined) take(id)?.resolve(message as JSONRPCResponse);
+      return;
+    }
+    if (kind === 'notification') {
+      const entry = claim(message as JSONRPCNotification);
+      if (entry?.onMessage !== undefined) {
+        deliver(entry, message as JSONRPCNotification);
+        return;
+      }
+    }
+    if (kind !== undefined) unclaimed.push(message);
+  };
+
+  void (async () => {
+    try {
+      for await (const message of transport.messages) route(message);
+      failAll();
+    } catch (error) {
+      failAll(error);
+    }
+  })();
+
+  return {
+    messages: unclaimed.iterable({ onReturn: async () => {} }),
+
+    request(message: JSONRPCRequest, options: ExchangeOptions = {}): Promise<JSONRPCResponse> {
+      const { id, method } = message;
+      if (closed) return Promise.reject(connectionClosed(method, undefined));
+      const { signal, onMessage } = options;
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      const meta = message.params?._meta as Record<string, unknown> | undefined;
+      const progressToken = meta?.[MetaKey.progressToken];
+      const token =
+        typeof progressToken === 'string' || typeof progressToken === 'number' ? progressToken : undefined;
+      return new Promise<JSONRPCResponse>((resolve, reject) => {
+        const entry: Pending = {
+          method,
+          onMessage,
+          token,
+          signal,
+          resolve,
+          reject,
+          cancelledByPeer: false,
+          onAbort: undefined,
+        };
+        pending.set(id, entry);
+        if (token !== undefined) byProgressToken.set(token, id);
+        if (signal !== undefined) {
+          entry.onAbort = () => cancel(id, entry);
+          signal.addEventListener('abort', entry.onAbort, { once: true });
+        }
+        transport.send(message, signal === undefined ? {} : { signal }).catch((error: unknown) => {
+          take(id)?.reject(connectionClosed(method, id, error));
+        });
+      });
+    },
+
+    async send(
+      message: JSONRPCNotification | JSONRPCResponse,
+      options?: TransportSendOptions,
+    ): Promise<void> {
+      const method = (message as { method?: string }).method ?? 'a response';
+      if (closed) throw connectionClosed(method, undefined);
+      await transport.send(message, options);
+    },
+
+    async close(): Promise<void> {
+      if (!closed) failAll();
+      await transport.close();
+    },
+
+    [Symbol.asyncDispose](): Promise<void> {
+      return this.close();
+    },
+  };
+}
+
+/** Hands a notification to its exchange; what the handler throws is dropped (see `ExchangeOptions.onMessage`). */
+function deliver(entry: Pending, message: JSONRPCNotification): void {
+  try {
+    entry.onMessage?.(message);
+  } catch {
+    // The consumer's own failure: it aborts the exchange itself if it must.
+  }
+}
