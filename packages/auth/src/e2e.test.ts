@@ -1,11 +1,5 @@
-import { Client } from '@boomerang/client';
-import {
-  ElicitResultSchema,
-  elicitRequest,
-  inputRequired,
-  isInputRequired,
-  McpError,
-} from '@boomerang/protocol';
+import { Client, isClientError } from '@boomerang/client';
+import { ElicitResultSchema, elicitRequest, inputRequired, McpError } from '@boomerang/protocol';
 import { Server, sealed } from '@boomerang/server';
 import { createHttpHandler, StreamableHttpClientTransport } from '@boomerang/transport-http';
 import { describe, expect, it } from 'vitest';
@@ -110,21 +104,22 @@ describe('Client ↔ Server with OAuth over Streamable HTTP', () => {
     const world = protectedServer();
     const alice = await signIn(world.alice, world.route);
     const bob = await signIn(world.bob, world.route);
-    const first = await alice.client.session.callTool('ask', {}, { allowInputRequired: true });
-    if (!isInputRequired(first)) throw new Error('expected input_required');
+    const first = await alice.client.start('tools/call', { name: 'ask', arguments: {} });
+    if (first.continuation === undefined) throw new Error('expected input_required');
     const answers = { color: { action: 'accept', content: { color: 'red' } } } as const;
-    const resume = {
-      allowInputRequired: true,
-      inputResponses: answers,
-      requestState: first.requestState,
-    } as const;
 
-    const stolen = await bob.client.session.callTool('ask', {}, resume).catch((error: unknown) => error);
-    expect(stolen).toBeInstanceOf(McpError);
-    expect(stolen).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
+    const stolen = await bob.client.resume(first.continuation, answers).catch((error: unknown) => error);
+    expect(isClientError(stolen, 'state-rejected')).toBe(true);
+    expect((stolen as Error).cause).toBeInstanceOf(McpError);
+    expect((stolen as Error).cause).toMatchObject({
+      code: -32602,
+      message: 'Invalid or expired requestState',
+    });
 
-    const own = await alice.client.session.callTool('ask', {}, resume);
-    expect(isInputRequired(own) ? undefined : text(own)).toBe('red for alice via shared-app');
+    const own = await alice.client.resume(first.continuation, answers);
+    expect(own.result === undefined ? undefined : text(own.result as never)).toBe(
+      'red for alice via shared-app',
+    );
     await alice.client.close();
     await bob.client.close();
   });

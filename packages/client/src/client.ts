@@ -64,7 +64,6 @@ import {
   resolveClientOptions,
 } from './options.js';
 import type { ResultByMethod } from './results.js';
-import { ClientSession } from './session.js';
 import { callScope } from './signals.js';
 import { createSubscription, type ListenOptions, type Subscription } from './subscription.js';
 
@@ -96,12 +95,6 @@ export class Client {
    * (the extensions this client supports are declared there, under `extensions`).
    */
   readonly capabilities: ClientCapabilities;
-  /**
-   * @deprecated Use `client.start()` and `client.resume()`: a continuation is the manual loop. Kept only until
-   * the last tests that use it move; it sends one request per call (`allowInputRequired: true`) and will be
-   * removed.
-   */
-  readonly session: ClientSession;
   readonly #settings: ClientSettings;
   #connection: Connection | undefined;
   #connecting = false;
@@ -116,11 +109,6 @@ export class Client {
     this.#settings = resolveClientOptions(options);
     this.info = info;
     this.capabilities = this.#settings.capabilities;
-    this.session = new ClientSession(async (call, inputs, options, once) =>
-      once
-        ? this.#once(call, inputs, options)
-        : (await this.#run(call, options, { ...NEW_FLOW, inputs })).result,
-    );
   }
 
   /** The protocol revision negotiated for this connection (`"2026-07-28"` or `"2025-11-25"`), else `undefined`. */
@@ -394,16 +382,6 @@ export class Client {
     if (connection === undefined) throw notConnected(call.method);
     const sent = { signal, onprogress, call: call.origin };
     return call.read(await connection.request(call.method, call.paramsOf(inputs), sent));
-  }
-
-  /** One request of `call`, bounded like a call (the deprecated `client.session`'s single round). */
-  async #once<R>(
-    call: Call<R>,
-    inputs: RoundInputs,
-    options: CallOptions = {},
-  ): Promise<R | InputRequiredResult> {
-    using scope = callScope(call.origin, options.signal, options.timeoutMs ?? this.#settings.timeoutMs);
-    return await this.#send(call, inputs, scope.signal, options.onprogress);
   }
 
   /**

@@ -140,8 +140,10 @@ describe('resource templates', () => {
     await using _link = await connectInMemory(client, mcp);
     const result = await client.readResource('vault://main');
     expect(result.contents[0]).toMatchObject({ text: 'secret' });
-    const raw = await client.session.readResource('vault://main', { allowInputRequired: true });
-    expect((raw as { requestState?: string }).requestState).not.toContain('unlock');
+    const step = await client.start('resources/read', { uri: 'vault://main' });
+    if (step.continuation === undefined) throw new Error('expected input_required');
+    expect(step.continuation.requestState).toEqual(expect.any(String));
+    expect(step.continuation.requestState).not.toContain('unlock');
   });
 
   it('resolvers on templates: variables by name; a declined elicitation is -32602', async () => {

@@ -221,9 +221,10 @@ describe('tools: tools/call', () => {
     await using _link = await connectInMemory(client, mcp);
     expect(textOf(await client.callTool('provision', { name: 'db' }))).toBe('db in eu');
     expect(seen).toEqual([undefined, 'r1']);
-    const raw = await client.session.callTool('provision', { name: 'db' }, { allowInputRequired: true });
-    expect(raw).toMatchObject({ resultType: 'input_required' });
-    expect((raw as { requestState: string }).requestState).not.toBe('r1');
+    const step = await client.start('tools/call', { name: 'provision', arguments: { name: 'db' } });
+    if (step.continuation === undefined) throw new Error('expected input_required');
+    expect(step.continuation.requestState).toEqual(expect.any(String));
+    expect(step.continuation.requestState).not.toBe('r1');
   });
 });
 
