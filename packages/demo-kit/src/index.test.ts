@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@boomerang/protocol';
+import type { JSONRPCMessage, RequestTransport } from '@boomerang/protocol';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import * as api from './index.js';
@@ -38,5 +38,39 @@ describe('@boomerang/demo-kit', () => {
       ['out', 'server/discover'],
       ['in', 'response'],
     ]);
+  });
+
+  it('tapTransport sees the exchanges of a request transport: the request, what comes for it, the response', async () => {
+    const seen: [Direction, string][] = [];
+    const name = (message: JSONRPCMessage) => ('method' in message ? String(message.method) : 'response');
+    const inner: RequestTransport = {
+      request: async (message, options) => {
+        options?.onMessage?.({
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 1, progress: 1 },
+        });
+        return { jsonrpc: '2.0', id: message.id, result: { resultType: 'complete' } };
+      },
+      send: async () => {},
+      messages: { async *[Symbol.asyncIterator]() {} },
+      close: async () => {},
+      [Symbol.asyncDispose]: async () => {},
+    };
+    const tapped = tapTransport(inner, (direction, message) => seen.push([direction, name(message)]));
+    const forwarded: string[] = [];
+    const response = await tapped.request(
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 't' } },
+      { onMessage: (message) => forwarded.push(message.method) },
+    );
+    expect(response).toEqual({ jsonrpc: '2.0', id: 7, result: { resultType: 'complete' } });
+    expect(forwarded).toEqual(['notifications/progress']);
+    expect(seen).toEqual([
+      ['out', 'tools/call'],
+      ['in', 'notifications/progress'],
+      ['in', 'response'],
+    ]);
+    await tapped.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(seen.at(-1)).toEqual(['out', 'notifications/initialized']);
   });
 });

@@ -69,18 +69,14 @@ const DEFAULT_RETRY_MS = 1000;
  *   session's GET stream (`messages`), and are answered with `send`; a stream that ends early after naming an
  *   event id is resumed with `Last-Event-ID`; a 404 ends the session (`initialize` again); `close()` sends DELETE.
  *
- * `send` also takes a request, as a stream transport would: it is exchanged in the background and its response
- * (and, without an `onMessage`, its notifications) arrive on `messages`, where a `notifications/cancelled` sent
- * for it aborts it. Clients use `request`.
+ * A request goes out through `request` only (`send` refuses one with a `TypeError`): one exchange, one answer.
  */
 export class StreamableHttpClientTransport implements RequestTransport {
   readonly #url: URL;
   readonly #fetch: FetchLike;
   readonly #headers: StreamableHttpClientTransportOptions['headers'];
-  /** The session's GET stream, and what requests sent with `send` deliver. */
+  /** The session's GET stream, and the notifications no exchange claims. */
   readonly #unclaimed = new MessageQueue();
-  /** Requests sent with `send`, by id: a `notifications/cancelled` for one aborts it. */
-  readonly #sent = new Map<string, AbortController>();
   readonly #all = new AbortController();
   /** The body reads in flight: closing the transport stops them all (one listener, not one per read). */
   readonly #reads = new Set<() => void>();
@@ -113,8 +109,8 @@ export class StreamableHttpClientTransport implements RequestTransport {
   }
 
   /**
-   * What the server sends outside any exchange (a 2025-11-25 session's GET stream), and what requests sent with
-   * `send` deliver; ends on `close()`. One consumer.
+   * What the server sends outside any exchange (a 2025-11-25 session's GET stream, notifications no exchange
+   * claims); ends on `close()`. One consumer.
    */
   readonly messages: AsyncIterable<JSONRPCMessage>;
 
@@ -123,12 +119,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
     return this.#exchange(message, options);
   }
 
-  /** {@link request}, telling `onPost` once the POST is under way (what `send` of a request waits for). */
-  async #exchange(
-    message: JSONRPCRequest,
-    options: ExchangeOptions,
-    onPost?: () => void,
-  ): Promise<JSONRPCResponse> {
+  async #exchange(message: JSONRPCRequest, options: ExchangeOptions): Promise<JSONRPCResponse> {
     if (this.#closed) throw closedError();
     const { signal: caller, onMessage } = options;
     caller?.throwIfAborted();
@@ -144,9 +135,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
     // 2026-07-28: closing the POST's stream is the cancellation. 2025-11-25: only the notification is.
     const stopCancel = this.#session === undefined ? undefined : this.#cancelOnAbort(id, caller);
     try {
-      const exchanged = this.#roundTrip(id, method, init, deliver, modern, caller);
-      onPost?.();
-      let answer = await exchanged;
+      let answer = await this.#roundTrip(id, method, init, deliver, modern, caller);
       if (method === 'tools/call' && isHeaderMismatch(answer)) {
         // The rare retry reads the params back from the body that was sent, not from a message changed since.
         const sent = (JSON.parse(body) as { params?: Record<string, unknown> }).params;
@@ -179,12 +168,17 @@ export class StreamableHttpClientTransport implements RequestTransport {
     return () => caller.removeEventListener('abort', onAbort);
   }
 
-  /** POSTs a notification or a response (or exchanges a request in the background; see the class comment). */
+  /**
+   * POSTs a notification, or the response to a 2025-11-25 server's request; a request goes through
+   * {@link request} (`TypeError` here). Resolves once the server accepted it.
+   */
   async send(message: JSONRPCMessage, options: TransportSendOptions = {}): Promise<void> {
     if (this.#closed) throw closedError();
     options.signal?.throwIfAborted();
     const kind = messageKind(message);
-    if (kind === 'request') return await this.#sendRequest(message as JSONRPCRequest, options);
+    if (kind === 'request') {
+      throw new TypeError('StreamableHttpClientTransport sends requests with request(), not send()');
+    }
     const answersServer = (kind === 'result' || kind === 'error') && this.#session !== undefined;
     if (kind !== 'notification' && !answersServer) {
       throw new TypeError(
@@ -192,16 +186,8 @@ export class StreamableHttpClientTransport implements RequestTransport {
       );
     }
     const { method, params } = message as { method?: string; params?: Record<string, unknown> };
-    if (method === 'notifications/cancelled') {
-      const requestId = params?.requestId;
-      const sent =
-        typeof requestId === 'string' || typeof requestId === 'number'
-          ? this.#sent.get(keyOf(requestId))
-          : undefined;
-      // Aborting the exchange cancels it (and POSTs this notification in a 2025-11-25 session).
-      if (sent !== undefined) return void sent.abort(new Error('cancelled by the client'));
-      if (this.#session === undefined) return;
-    }
+    // 2026-07-28 cancels by closing the exchange (its `signal`); only a 2025-11-25 session takes the notification.
+    if (method === 'notifications/cancelled' && this.#session === undefined) return;
     const body = JSON.stringify(message);
     const headers = await this.#headersFor(method, params, options.headers);
     if (this.#closed) throw closedError();
@@ -218,31 +204,6 @@ export class StreamableHttpClientTransport implements RequestTransport {
     await response.body?.cancel().catch(() => {});
     if (response.status === 404 && this.#session?.id !== undefined) this.#sessionGone(this.#session);
     if (!response.ok) throw new Error(`POST ${this.#url.href} answered HTTP ${response.status} to ${what}`);
-  }
-
-  /**
-   * A request given to `send`: exchanged in the background, its answer delivered on `messages`. Resolves once the
-   * POST is under way.
-   */
-  async #sendRequest(message: JSONRPCRequest, options: TransportSendOptions): Promise<void> {
-    const key = keyOf(message.id);
-    const controller = new AbortController();
-    this.#sent.set(key, controller);
-    const signal =
-      options.signal === undefined ? controller.signal : AbortSignal.any([options.signal, controller.signal]);
-    const exchange = { signal, ...(options.headers === undefined ? {} : { headers: options.headers }) };
-    let posted!: () => void;
-    const underWay = new Promise<void>((resolve) => {
-      posted = resolve;
-    });
-    const exchanged = this.#exchange(message, exchange, posted).finally(() => {
-      if (this.#sent.get(key) === controller) this.#sent.delete(key);
-    });
-    exchanged.then(
-      (response) => this.#deliver(response),
-      () => {},
-    );
-    await Promise.race([underWay, exchanged]);
   }
 
   /**
@@ -389,7 +350,6 @@ export class StreamableHttpClientTransport implements RequestTransport {
     this.#session = undefined;
     if (session !== undefined) await session.end(this.#fetch, this.#url, await this.#commonHeaders());
     this.#all.abort(closedError());
-    this.#sent.clear();
     this.#unclaimed.end();
   }
 
@@ -448,10 +408,6 @@ function isHeaderMismatch(message: JSONRPCResponse | undefined): boolean {
     'error' in message &&
     (message.error as { code?: unknown }).code === ErrorCode.HeaderMismatch
   );
-}
-
-function keyOf(id: RequestId): string {
-  return `${typeof id}:${String(id)}`;
 }
 
 /** What exchanges reject with once the transport is closed. */

@@ -170,9 +170,11 @@ describe('listen', () => {
     const server = await start(makeServer(observed));
     const transport = new StreamableHttpClientTransport(server.url);
     const controller = new AbortController();
-    await transport.send(rpc('tools/call', { name: 'slow' }, 1), { signal: controller.signal });
+    const call = transport.request(rpc('tools/call', { name: 'slow' }, 1), { signal: controller.signal });
+    const ended = call.catch((error: unknown) => error);
     await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
     controller.abort();
+    expect(await ended).toBe(controller.signal.reason);
     await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
     await transport.close();
   });
@@ -193,11 +195,12 @@ describe('listen', () => {
     const server = await start(handler);
     const transport = new StreamableHttpClientTransport(server.url);
     const controller = new AbortController();
-    await transport.send(rpc('tools/list', {}, 1), { signal: controller.signal });
+    const ended = transport.request(rpc('tools/list', {}, 1), { signal: controller.signal }).catch(() => {});
     await vi.waitFor(() => expect(seen).toBeDefined());
     expect(seen?.cancellation?.aborted).toBe(false);
     controller.abort();
     await aborted;
+    await ended;
     expect(seen?.cancellation?.aborted).toBe(true);
     expect(seen?.signal?.aborted).toBe(true); // made now, already aborted, with the reason
     expect(seen?.signal?.reason).toEqual(new Error('the client disconnected'));
@@ -208,14 +211,19 @@ describe('listen', () => {
     const observed: Observed = { slowSignals: [] };
     const server = await start(makeServer(observed));
     const transport = new StreamableHttpClientTransport(server.url, { onWarning: () => {} });
-    const messages = transport.messages[Symbol.asyncIterator]();
-    await transport.send(rpc('tools/list', {}, 1)); // leaves an idle keep-alive connection
-    expect((await messages.next()).value).toMatchObject({ id: 1 });
-    await transport.send(rpc('tools/call', { name: 'slow', _meta: meta({ progressToken: 2 }) }, 2));
-    expect((await messages.next()).value).toMatchObject({ method: 'notifications/progress' });
+    // leaves an idle keep-alive connection
+    expect(await transport.request(rpc('tools/list', {}, 1))).toMatchObject({ id: 1 });
+    const progress: unknown[] = [];
+    const slow = transport.request(
+      rpc('tools/call', { name: 'slow', _meta: meta({ progressToken: 2 }) }, 2),
+      {
+        onMessage: (message) => progress.push(message),
+      },
+    );
+    await vi.waitFor(() => expect(progress).toMatchObject([{ method: 'notifications/progress' }]));
     await server.close();
     await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
-    const broken = (await messages.next()).value as { id: number; error: { message: string } };
+    const broken = (await slow) as { id: number; error: { message: string } };
     expect(broken).toMatchObject({ id: 2, error: { code: -32603 } });
     expect(broken.error.message).toMatch(/HTTP transport/);
     await transport.close();
