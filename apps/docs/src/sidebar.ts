@@ -1,0 +1,68 @@
+// The site's table of contents: the VitePress sidebar and nav, and the order of llms.txt, from one list.
+
+/** One page of the guide (not the generated reference). `link` is the path without `.md`. */
+export interface PageLink {
+  readonly text: string;
+  readonly link: string;
+}
+
+/** A titled group of pages. */
+export interface PageGroup {
+  readonly text: string;
+  readonly items: readonly PageLink[];
+}
+
+/**
+ * The hand-written pages, in reading order. Groups are by what a reader is doing, so later guides slot in
+ * without reshuffling: the client loop and continuations under "Clients", transports and framework mounting
+ * under "Serving", tasks beside custom methods, deploying a fleet and testing under "Operating". A group with no
+ * page yet is left out of the list rather than shown empty.
+ */
+export const guide: readonly PageGroup[] = [
+  {
+    text: 'Concepts',
+    items: [
+      { text: 'Multi-round-trip requests', link: '/concepts/mrtr' },
+      { text: 'The round trip on the wire', link: '/concepts/wire' },
+      { text: 'Request state and sealing', link: '/concepts/request-state' },
+    ],
+  },
+  {
+    text: 'Building servers',
+    items: [
+      { text: 'Your first server in 5 minutes', link: '/guides/first-server' },
+      { text: 'Resolvers', link: '/guides/resolvers' },
+      { text: 'Hand-built rounds', link: '/guides/hand-built-rounds' },
+      { text: 'Custom methods and extensions', link: '/guides/custom-methods' },
+    ],
+  },
+  {
+    text: 'Serving',
+    items: [{ text: 'Serving 2025-11-25 clients', link: '/guides/legacy-clients' }],
+  },
+  {
+    text: 'Security',
+    items: [
+      { text: 'Authorization', link: '/guides/auth' },
+      { text: '@boomerang/seal outside MCP', link: '/guides/seal' },
+    ],
+  },
+  {
+    text: 'Migrating',
+    items: [
+      { text: 'From the official TypeScript SDK', link: '/migrating/typescript-sdk' },
+      { text: 'From the Python SDK', link: '/migrating/python-sdk' },
+    ],
+  },
+];
+
+/** The reference pages beside the guide. */
+export const reference: readonly PageLink[] = [
+  { text: 'API reference', link: '/api/' },
+  { text: 'Changelog', link: '/changelog' },
+];
+
+/** Every hand-written page of the guide, in order. */
+export function guidePages(): PageLink[] {
+  return guide.flatMap((group) => group.items);
+}
