@@ -8,7 +8,9 @@ import {
   Converter,
   type DeclarationReflection,
   LogLevel,
+  type ProjectReflection,
   ReferenceType,
+  type Reflection,
   ReflectionKind,
   type TypeDocOptions,
 } from 'typedoc';
@@ -68,11 +70,13 @@ export async function generateApi(options: { force?: boolean } = {}): Promise<Ap
     if (level >= LogLevel.Warn) problems.push(`${LogLevel[level]}: ${message}`);
   };
   const names = new Map(entryPoints.map((entry) => [entry.file, entry.specifier]));
-  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
-    for (const module of context.project.children ?? []) {
-      const name = names.get(module.sources?.[0]?.fullFileName ?? '');
-      if (name !== undefined) module.name = name;
-    }
+  // Modules are named by their package specifier (`@boomerang/seal/node`), found from the entry file each was
+  // made from (sources are off, so the reflection itself does not record it).
+  app.converter.on(Converter.EVENT_CREATE_DECLARATION, (context, reflection) => {
+    if (!reflection.kindOf(ReflectionKind.Module)) return;
+    const file = context.getSymbolFromReflection(reflection)?.declarations?.[0]?.getSourceFile().fileName;
+    const name = names.get(file ?? '');
+    if (name !== undefined) reflection.name = name;
   });
   readableZodTypes(app);
   const project = await app.convert();
@@ -110,8 +114,26 @@ function readableZodTypes(app: Application): void {
         zodType.typeArguments = [ReferenceType.createResolvedReference(alias.name, alias, context.project)];
       }
       declaration.type = zodType;
+      removeInlineTypes(context.project, declaration);
     }
   });
+}
+
+/**
+ * Drops the reflections typedoc made for the inline types of `owner`'s former type (the nested object literals of
+ * a zod generic): nothing shows them once the type is `ZodType<…>`, and left in place they would be reported as
+ * undocumented members.
+ */
+function removeInlineTypes(project: ProjectReflection, owner: Reflection): void {
+  for (const reflection of Object.values(project.reflections)) {
+    if (!reflection.kindOf(ReflectionKind.TypeLiteral)) continue;
+    for (let at = reflection.parent; at !== undefined; at = at.parent) {
+      if (at === owner) {
+        project.removeReflection(reflection);
+        break;
+      }
+    }
+  }
 }
 
 /** typedoc-vitepress-theme's options (its types are not exported under a stable name). */
@@ -148,6 +170,8 @@ function typedocOptions(
     excludePrivate: true,
     excludeInternal: true,
     excludeExternals: true,
+    // The repository has no public remote to link sources to.
+    disableSources: true,
     skipErrorChecking: true,
     validation: { notExported: true, invalidLink: true, notDocumented: true, rewrittenLink: true },
     // `CacheStore`'s comment links to `cacheKey`, a helper @boomerang/client does not export; the link target is

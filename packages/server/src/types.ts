@@ -96,7 +96,7 @@ export interface CacheHints {
  */
 export interface CacheOptions extends CacheHints {
   /** Per-method overrides, e.g. `{ 'tools/list': { ttlMs: 60_000, cacheScope: 'public' } }`. */
-  methods?: { readonly [M in CacheableMethod]?: CacheHints };
+  methods?: Readonly<Partial<Record<CacheableMethod, CacheHints>>>;
 }
 
 /** One log function: a message and optional structured details. `console.warn` and friends fit. */
