@@ -108,6 +108,41 @@ describe('discoverAuthorizationServer', () => {
     ).rejects.toMatchObject({ reason: 'pkce-unsupported' });
   });
 
+  it.each([
+    ['authorization_endpoint', 'http://as.example/authorize'],
+    ['token_endpoint', 'http://as.example/token'],
+    ['registration_endpoint', 'http://as.example/register'],
+    ['authorization_endpoint', 'http://127.0.0.1:8080/authorize'],
+    ['token_endpoint', 'http://localhost/token'],
+    ['authorization_endpoint', 'javascript:alert(1)'],
+    ['registration_endpoint', 42],
+  ])('refuses metadata whose %s is %s (not https) before it is used', async (field, value) => {
+    const fetch = network({ 'https://as.example': () => json({ ...metadata, [field]: value }) }).fetch;
+    await expect(discoverAuthorizationServer('https://as.example', fetch)).rejects.toMatchObject({
+      reason: 'insecure',
+    });
+    const machine = { authorizationCode: false };
+    await expect(discoverAuthorizationServer('https://as.example', fetch, machine)).rejects.toMatchObject({
+      reason: 'insecure',
+    });
+  });
+
+  it('accepts loopback http endpoints of a loopback issuer, and refuses a plain-http remote issuer unfetched', async () => {
+    const local = 'http://127.0.0.1:8080';
+    const doc = {
+      issuer: local,
+      authorization_endpoint: `${local}/authorize`,
+      token_endpoint: 'http://localhost:8080/token',
+      code_challenge_methods_supported: ['S256'],
+    };
+    const net = network({ [local]: () => json(doc), 'http://as.example': () => json(metadata) });
+    await expect(discoverAuthorizationServer(local, net.fetch)).resolves.toEqual(doc);
+    await expect(discoverAuthorizationServer('http://as.example', net.fetch)).rejects.toMatchObject({
+      reason: 'insecure',
+    });
+    expect(net.requests.filter((r) => r.includes('as.example'))).toEqual([]);
+  });
+
   it('for machine grants, needs only the token endpoint (no authorization endpoint, no PKCE)', async () => {
     const machine = { issuer: 'https://as.example', token_endpoint: 'https://as.example/token' };
     const fetch = network({ 'https://as.example': () => json(machine) }).fetch;

@@ -1,4 +1,5 @@
 import { OAuthError } from './errors.js';
+import { requireSecure, requireSecureEndpoint } from './secure.js';
 
 /** The `fetch` this package calls; `globalThis.fetch` fits, and so does a test double routing to handlers. */
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
@@ -130,12 +131,21 @@ export function authorizationServerMetadataUrls(issuer: string): string[] {
   ];
 }
 
+/** The endpoints of authorization server metadata that this package sends to; each must be secure. */
+const ENDPOINTS = [
+  ['authorization_endpoint', 'authorization endpoint'],
+  ['token_endpoint', 'token endpoint'],
+  ['registration_endpoint', 'registration endpoint'],
+] as const;
+
 /**
  * Fetches and validates the metadata of the authorization server `issuer` (RFC 8414 §3.3, OIDC Discovery §4.3):
+ * `issuer` must be `https` (or loopback `http`: a server on this machine), else `insecure` before any request;
  * the first well-known URL that answers 2xx wins; its `issuer` must equal `issuer` exactly (else
  * `issuer-mismatch`: the metadata is not used), it must name a `token_endpoint` and, for the authorization-code
  * grant (the default), an `authorization_endpoint` and `S256` in `code_challenge_methods_supported` (else
- * `pkce-unsupported`).
+ * `pkce-unsupported`). Every authorization, token and registration endpoint it names must be `https` (loopback
+ * `http` only for a loopback issuer), else `insecure`: MCP requires HTTPS for every authorization server endpoint.
  */
 export async function discoverAuthorizationServer(
   issuer: string,
@@ -143,6 +153,7 @@ export async function discoverAuthorizationServer(
   options: AuthorizationServerDiscoveryOptions = {},
 ): Promise<AuthorizationServerMetadata> {
   const interactive = options.authorizationCode !== false;
+  requireSecure(issuer, 'authorization server');
   const tried: string[] = [];
   for (const url of authorizationServerMetadataUrls(issuer)) {
     const document = await getJson(url, fetch, tried);
@@ -155,6 +166,9 @@ export async function discoverAuthorizationServer(
     }
     if (typeof document.token_endpoint !== 'string') {
       throw new OAuthError('discovery', `metadata at ${url} lacks token_endpoint`);
+    }
+    for (const [field, what] of ENDPOINTS) {
+      if (document[field] !== undefined) requireSecureEndpoint(document[field], what, issuer);
     }
     if (!interactive) return document as AuthorizationServerMetadata;
     if (typeof document.authorization_endpoint !== 'string') {
