@@ -29,6 +29,8 @@ export interface HttpSessionInit {
   /** Who opened the session. */
   readonly auth: AuthInfo | undefined;
   readonly idleMs: number;
+  /** Most streams open at once: the GET stream and the POSTs awaiting responses. Default: no bound. */
+  readonly maxStreams?: number;
   /** Removes the session from its table (called once, when it ends). */
   readonly forget: () => void;
   readonly onError: (error: unknown) => void;
@@ -55,6 +57,7 @@ export class HttpSession {
   /** The principal of each request read by the connection (a refreshed token keeps its principal). */
   readonly #auth = new WeakMap<object, AuthInfo>();
   readonly #idleMs: number;
+  readonly #maxStreams: number;
   readonly #forget: () => void;
   readonly #onError: (error: unknown) => void;
   readonly #backChannel: boolean;
@@ -67,6 +70,7 @@ export class HttpSession {
     this.id = init.id;
     this.principal = principalOf(init.auth);
     this.#idleMs = init.idleMs;
+    this.#maxStreams = init.maxStreams ?? Number.POSITIVE_INFINITY;
     this.#forget = init.forget;
     this.#onError = init.onError;
     this.#backChannel = init.backChannel ?? true;
@@ -77,9 +81,26 @@ export class HttpSession {
     return this.principal === principalOf(auth);
   }
 
+  /** True when the session was opened without authentication. */
+  get anonymous(): boolean {
+    return this.principal === '';
+  }
+
   /** True when nothing is in flight and no GET stream is open. */
   get idle(): boolean {
     return this.#pending.size === 0 && this.#stream === undefined;
+  }
+
+  /** True when no request is in flight (a GET stream may be open): ending it interrupts no request. */
+  get quiet(): boolean {
+    return this.#pending.size === 0;
+  }
+
+  /** The refusal of one more stream when the session holds as many as it may, else `undefined`. */
+  #streamLimit(): Reply | undefined {
+    if (this.#pending.size + (this.#stream === undefined ? 0 : 1) < this.#maxStreams) return undefined;
+    const text = `Too Many Requests: the session has ${this.#maxStreams} streams open (requests in flight and its GET stream)`;
+    return refuse(429, text, { 'retry-after': '1' });
   }
 
   /** Connects the handler to the session's transport. */
@@ -116,7 +137,10 @@ export class HttpSession {
     return { reply: response === undefined ? reply : withStatus(reply, statusOf(response)), ok: false };
   }
 
-  /** Serves one POST of the session: a request (its answer), or a notification or response (202). */
+  /**
+   * Serves one POST of the session: a request (its answer; 429 when the session holds `maxStreams` streams), or a
+   * notification or response (202).
+   */
   async post(message: JSONRPCMessage, exchange: Exchange, auth: AuthInfo | undefined): Promise<Reply> {
     const version = exchange.headers.get('mcp-protocol-version');
     if (version !== null && !LEGACY_VERSIONS.has(version)) {
@@ -133,7 +157,7 @@ export class HttpSession {
         const text = 'Invalid Request: id is already in use by a request in flight';
         return json(400, jsonRpcError(id, { code: ErrorCode.InvalidRequest, message: text }));
       }
-      return this.request(message as JSONRPCRequest, exchange, auth).reply;
+      return this.#streamLimit() ?? this.request(message as JSONRPCRequest, exchange, auth).reply;
     }
     this.#touch();
     if (kind === 'notification' && (message as { method: string }).method === 'notifications/cancelled') {
@@ -147,11 +171,16 @@ export class HttpSession {
     return { status: 202, headers: {}, body: null };
   }
 
-  /** Opens the session's GET stream (409 when one is open: each message goes to one stream only). */
+  /**
+   * Opens the session's GET stream (409 when one is open: each message goes to one stream only; 429 when the
+   * session holds `maxStreams` streams).
+   */
   listen(exchange: Exchange): Reply {
     if (this.#stream !== undefined) {
       return refuse(409, 'Conflict: the session already has a GET stream');
     }
+    const limited = this.#streamLimit();
+    if (limited !== undefined) return limited;
     this.#touch();
     const stream = openEventStream(() => closed());
     const closed = () => {
