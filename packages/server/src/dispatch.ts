@@ -17,6 +17,7 @@ import {
   McpError,
   MetaKey,
   type ProgressToken,
+  principalOf,
   RequestParamsSchema,
   type SchemaIssue,
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -100,6 +101,7 @@ export async function serveRequest(
         handlerParams = { ...params, cursor: inner };
       }
       if (inputRequired) binding = bindingOf(method, params, hctx.auth);
+      if (envelope !== undefined) warnIfNoIdentity(core, hctx.auth);
     } else {
       const own = ownParams(params, inputRequired);
       const checked = validate((custom as CustomMethod).params, own);
@@ -107,6 +109,7 @@ export async function serveRequest(
       if (!outcome.ok) throw invalidParams(`Invalid params: ${describeIssues(outcome.issues)}`);
       handlerParams = outcome.value;
       if (inputRequired) binding = { method, target: '', arguments: own, auth: hctx.auth };
+      if (envelope !== undefined) warnIfNoIdentity(core, hctx.auth);
     }
     let requestState = inputRequired ? (params.requestState as string | undefined) : undefined;
     if (envelope !== undefined && requestState !== undefined) {
@@ -317,6 +320,25 @@ function reasonOf(error: unknown): string {
     if (error instanceof Error) return error.message;
   }
   return String(error);
+}
+
+/** The servers that already warned about an `AuthInfo` without identity. */
+const warnedNoIdentity = new WeakSet<ServerCore>();
+
+/**
+ * Warns once per server that `auth` names no clientId, issuer or subject: `sealed()` then binds state to the
+ * token itself, or (no token either) fails closed, instead of binding every caller to one empty principal.
+ */
+function warnIfNoIdentity(core: ServerCore, auth: AuthInfo | undefined): void {
+  if (auth === undefined || warnedNoIdentity.has(core)) return;
+  const principal = principalOf(auth);
+  if (Array.isArray(principal)) return; // an identity
+  warnedNoIdentity.add(core);
+  core.log.warn(
+    principal === undefined
+      ? 'ctx.auth names no clientId, issuer, subject or token: sealed requestState fails closed for it (-32603); have the verifier return an identity'
+      : 'ctx.auth names no clientId, issuer or subject: sealed requestState is bound to the token itself (a refreshed token breaks rounds in flight); have the verifier return an identity',
+  );
 }
 
 /** The request a `requestState` belongs to: method, name or URI, arguments, principal. */

@@ -13,6 +13,7 @@ import {
   type MessageHandler,
   MessageQueue,
   messageKind,
+  principalOf,
   type RequestId,
   type StreamConnection,
   type Transport,
@@ -49,8 +50,11 @@ export const NO_BACK_CHANNEL =
 /** A 2025-11-25 session: its connection, the POSTs waiting for their responses, and its GET stream. */
 export class HttpSession {
   readonly id: string;
-  /** Who opened the session; every later request must come from the same principal. */
-  readonly principal: string;
+  /**
+   * The key of who opened the session ({@link principalKey}); every later request must come from the same
+   * principal. `undefined` (an `AuthInfo` naming no principal) matches nobody.
+   */
+  readonly principal: string | undefined;
   lastActive = Date.now();
   readonly #queue = new MessageQueue();
   readonly #pending = new Map<string, Pending>();
@@ -68,7 +72,7 @@ export class HttpSession {
 
   constructor(init: HttpSessionInit) {
     this.id = init.id;
-    this.principal = principalOf(init.auth);
+    this.principal = principalKey(init.auth);
     this.#idleMs = init.idleMs;
     this.#maxStreams = init.maxStreams ?? Number.POSITIVE_INFINITY;
     this.#forget = init.forget;
@@ -76,9 +80,12 @@ export class HttpSession {
     this.#backChannel = init.backChannel ?? true;
   }
 
-  /** True when `auth` names the principal that opened the session (a refreshed token keeps its principal). */
+  /**
+   * True when `auth` names the principal that opened the session (a refreshed token keeps its principal when
+   * the verifier names an identity).
+   */
   belongsTo(auth: AuthInfo | undefined): boolean {
-    return this.principal === principalOf(auth);
+    return this.principal !== undefined && this.principal === principalKey(auth);
   }
 
   /** True when the session was opened without authentication. */
@@ -276,11 +283,14 @@ export class HttpSession {
   }
 }
 
-/** The principal a session is bound to: clientId, issuer and subject (never scopes or the token itself). */
-function principalOf(auth: AuthInfo | undefined): string {
-  return auth === undefined
-    ? ''
-    : JSON.stringify([auth.clientId ?? null, auth.issuer ?? null, auth.subject ?? null]);
+/**
+ * The key of the principal a session is bound to (`principalOf` of `@boomerang/protocol`: clientId, issuer and
+ * subject, else the token itself, kept in this process only): `''` without auth, `undefined` for an `AuthInfo`
+ * that names no principal at all (such a caller gets no session).
+ */
+export function principalKey(auth: AuthInfo | undefined): string | undefined {
+  const principal = principalOf(auth);
+  return principal === null ? '' : principal === undefined ? undefined : JSON.stringify(principal);
 }
 
 function keyOf(id: RequestId): string {

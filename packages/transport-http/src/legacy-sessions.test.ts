@@ -150,3 +150,24 @@ describe('GET streams and the stream bound', () => {
     expect(() => createHttpHandler(server, { legacy: { maxStreamsPerSession: 2.5 } })).toThrow(RangeError);
   });
 });
+
+describe('sessions of an AuthInfo without identity', () => {
+  it("binds to the token: Mallory's token does not open Alice's session; no token at all gets no session", async () => {
+    const errors: unknown[] = [];
+    const keys: Record<string, AuthInfo> = {
+      'alice-key': { token: 'alice-key', scopes: ['notes'] },
+      'mallory-key': { token: 'mallory-key', scopes: ['notes'] },
+      nobody: { scopes: ['notes'] },
+    };
+    const { handler } = setup({
+      authenticate: (request) => keys[request.headers.get('authorization') ?? ''],
+      onError: (error) => errors.push(error),
+    });
+    const session = await openSession(handler, undefined, as('alice-key'));
+    expect(await alive(handler, session, 'mallory-key')).toBe(404);
+    expect(await alive(handler, session, 'alice-key')).toBe(200);
+    expect(await tryOpen(handler, 'nobody')).toBe(403);
+    expect(errors).toHaveLength(1); // warned once
+    expect(String(errors[0])).toMatch(/without clientId, issuer or subject/);
+  });
+});

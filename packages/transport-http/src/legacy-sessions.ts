@@ -1,7 +1,13 @@
 // 2025-11-25 sessions on the Streamable HTTP endpoint: the session table, and the layer that hands it the
 // exchanges of sessions. An `initialize` POST without `Mcp-Session-Id` opens a session; a POST, GET or DELETE
 // naming one is served by it. Modern (2026-07-28) traffic passes through untouched.
-import { type AuthInfo, ErrorCode, type JSONRPCRequest, type MessageHandler } from '@boomerang/protocol';
+import {
+  type AuthInfo,
+  ErrorCode,
+  type JSONRPCRequest,
+  type MessageHandler,
+  principalOf,
+} from '@boomerang/protocol';
 import type { Exchange } from './exchange.js';
 import { HeaderName } from './headers.js';
 import type { Layer } from './inbound.js';
@@ -128,6 +134,16 @@ export function createSessionTable(
   );
   const idleMs = positive(options.idleTimeoutMs ?? DEFAULT_IDLE_MS, 'legacy.idleTimeoutMs');
   const sessions = new Map<string, HttpSession>();
+  let warned = false;
+  /** Tells the operator once that `authenticate` returns an `AuthInfo` without clientId, issuer or subject. */
+  const warnOnce = (nobody: boolean) => {
+    if (warned) return;
+    warned = true;
+    const effect = nobody
+      ? 'nor a token: such callers get no 2025-11-25 session (403)'
+      : 'so 2025-11-25 sessions are bound to the token itself (a refreshed token cannot reuse its session)';
+    onError(new Error(`authenticate returned an AuthInfo without clientId, issuer or subject, ${effect}`));
+  };
 
   /**
    * What must end before `newcomer` joins the table (see above): `null` when there is room, `undefined` when
@@ -161,6 +177,11 @@ export function createSessionTable(
       return session?.belongsTo(auth) === true ? session : undefined;
     },
     async open(message, exchange, auth) {
+      const who = principalOf(auth);
+      if (who === undefined || (who !== null && 'token' in who)) warnOnce(who === undefined);
+      if (who === undefined) {
+        return refuse(403, 'Forbidden: the credentials name no principal to bind a session to');
+      }
       const id = newSessionId();
       const session = new HttpSession({
         id,
