@@ -3,11 +3,11 @@ import {
   type Cancellation,
   type ClientCapabilities,
   describeIssues,
+  describeType,
   ErrorCode,
   type HandleContext,
   type Implementation,
   type InputResponses,
-  InputResponsesSchema,
   isPlainObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
@@ -31,6 +31,7 @@ import type { ServerCore } from './core.js';
 import { unwrapCursor } from './cursor.js';
 import type { CustomMethod } from './custom-methods.js';
 import { currentCapabilities, discoverResult } from './discover.js';
+import { checkInputResponses } from './input-responses.js';
 import { serveListen } from './listen.js';
 import { METHODS, type MethodSpec } from './methods.js';
 import { finishResult } from './result.js';
@@ -80,6 +81,7 @@ export async function serveRequest(
     const meta = readMeta(request.params);
     const params = request.params as Record<string, unknown>;
     const inputRequired = (spec ?? (custom as CustomMethod)).inputRequired;
+    if (inputRequired) checkInputResponses(params.inputResponses);
     const envelope = inputRequired ? core.requestState : undefined;
     if (
       envelope !== undefined &&
@@ -227,11 +229,9 @@ function metaIssues(
   if (!meta.success) return meta.error.issues;
   if (!inputRequired) return undefined;
   const { inputResponses, requestState } = params;
-  if (inputResponses !== undefined) {
-    const answers = safeParse(InputResponsesSchema, inputResponses);
-    if (!answers.success) {
-      return answers.error.issues.map((issue) => ({ ...issue, path: ['inputResponses', ...issue.path] }));
-    }
+  if (inputResponses !== undefined && !isPlainObject(inputResponses)) {
+    const message = `Invalid input: expected record, received ${describeType(inputResponses)}`;
+    return [{ path: ['inputResponses'], message }];
   }
   if (requestState !== undefined && typeof requestState !== 'string') {
     return [
