@@ -3,6 +3,7 @@ import {
   authorizationServerMetadataUrls,
   discoverAuthorizationServer,
   discoverProtectedResource,
+  type FetchLike,
   resourceMatches,
   resourceOf,
 } from './discovery.js';
@@ -50,6 +51,27 @@ describe('authorizationServerMetadataUrls', () => {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
+/** `fetch` as a runtime does it: redirects followed unless `redirect` says otherwise. */
+const following =
+  (fetch: FetchLike): FetchLike =>
+  async (input, init) => {
+    let url = input;
+    for (let hop = 0; hop < 5; hop++) {
+      const response = await fetch(url, init);
+      const location = response.headers.get('location');
+      if (
+        init.redirect === 'manual' ||
+        location === null ||
+        response.status < 300 ||
+        response.status >= 400
+      ) {
+        return response;
+      }
+      url = new URL(location, url);
+    }
+    throw new TypeError('too many redirects');
+  };
+
 describe('discoverProtectedResource', () => {
   it('prefers the announced URL, then path-aware, then root; stops at the first document', async () => {
     const net = network({
@@ -64,6 +86,63 @@ describe('discoverProtectedResource', () => {
       'GET https://mcp.example/custom.json',
       'GET https://mcp.example/.well-known/oauth-protected-resource/mcp',
     ]);
+  });
+
+  it('never fetches a resource_metadata URL off the server origin (link-local, http, another host)', async () => {
+    const prm = { resource: 'https://mcp.example/mcp', authorization_servers: ['https://as.example'] };
+    for (const announced of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://mcp.example/.well-known/oauth-protected-resource/mcp',
+      'https://mcp.example:8443/prm',
+      'https://evil.example/prm',
+    ]) {
+      const net = network({
+        'https://mcp.example': () => json(prm),
+        'http://169.254.169.254': () => json({ ...prm, authorization_servers: ['https://evil.example'] }),
+        'http://mcp.example': () => json(prm),
+        'https://mcp.example:8443': () => json(prm),
+        'https://evil.example': () => json(prm),
+      });
+      const found = await discoverProtectedResource('https://mcp.example/mcp', net.fetch, announced);
+      expect(found.url).toBe('https://mcp.example/.well-known/oauth-protected-resource/mcp');
+      expect(net.requests).toEqual(['GET https://mcp.example/.well-known/oauth-protected-resource/mcp']);
+    }
+  });
+
+  it('refuses a plain-http MCP server (loopback aside) before fetching anything', async () => {
+    const prm = { resource: 'http://mcp.example/mcp', authorization_servers: ['https://as.example'] };
+    const net = network({ 'http://mcp.example': () => json(prm), 'http://127.0.0.1:3000': () => json(prm) });
+    await expect(discoverProtectedResource('http://mcp.example/mcp', net.fetch)).rejects.toMatchObject({
+      reason: 'insecure',
+    });
+    expect(net.requests).toEqual([]);
+    await expect(discoverProtectedResource('http://127.0.0.1:3000/mcp', net.fetch)).resolves.toMatchObject({
+      metadata: prm,
+    });
+  });
+
+  it('follows redirects within the origin only', async () => {
+    const prm = { resource: 'https://mcp.example/mcp', authorization_servers: ['https://as.example'] };
+    const redirect = (location: string) => new Response(null, { status: 307, headers: { location } });
+    const net = network({
+      'https://mcp.example': (request) => {
+        const { pathname } = new URL(request.url);
+        if (pathname === '/.well-known/oauth-protected-resource/mcp') return redirect('/moved');
+        if (pathname === '/moved') return json(prm);
+        return redirect('https://evil.example/prm');
+      },
+      'https://evil.example': () => json(prm),
+    });
+    const found = await discoverProtectedResource('https://mcp.example/mcp', following(net.fetch));
+    expect(found.metadata).toEqual(prm);
+    const root = await discoverProtectedResource('https://mcp.example/', following(net.fetch)).catch(
+      (e: unknown) => e,
+    );
+    expect(root).toMatchObject({
+      reason: 'discovery',
+      message: expect.stringMatching(/redirect not followed/),
+    });
+    expect(net.requests.some((r) => r.includes('evil.example'))).toBe(false);
   });
 
   it('rejects a document without authorization_servers, and reports every miss', async () => {
@@ -155,6 +234,20 @@ describe('discoverAuthorizationServer', () => {
     await expect(discoverAuthorizationServer('https://as.example', noToken, options)).rejects.toMatchObject({
       reason: 'discovery',
     });
+  });
+
+  it('does not follow authorization-server metadata redirected to another origin', async () => {
+    const net = network({
+      'https://as.example': () =>
+        new Response(null, { status: 302, headers: { location: 'https://evil.example/metadata' } }),
+      'https://evil.example': () => json({ ...metadata }),
+    });
+    await expect(
+      discoverAuthorizationServer('https://as.example', following(net.fetch)),
+    ).rejects.toMatchObject({
+      reason: 'discovery',
+    });
+    expect(net.requests.some((r) => r.includes('evil.example'))).toBe(false);
   });
 
   it('fails with discovery when no document answers, or a network error', async () => {
