@@ -31,7 +31,7 @@ import type { ServerCore } from './core.js';
 import { unwrapCursor } from './cursor.js';
 import type { CustomMethod } from './custom-methods.js';
 import { currentCapabilities, discoverResult } from './discover.js';
-import { checkInputResponses } from './input-responses.js';
+import { checkArgumentDepth, checkInputResponses } from './limits.js';
 import { serveListen } from './listen.js';
 import { METHODS, type MethodSpec } from './methods.js';
 import { finishResult } from './result.js';
@@ -91,6 +91,8 @@ export async function serveRequest(
       core.log.warn(`requestState rejected on ${method}: not a string`);
       throw invalidParams(INVALID_REQUEST_STATE);
     }
+    // Sealed state binds the arguments by their canonical JSON (a recursive walk): bound their depth first.
+    if (envelope !== undefined) checkArgumentDepth(spec === undefined ? params : params.arguments);
     let handlerParams: unknown;
     let binding: RequestStateBinding | undefined;
     if (spec !== undefined) {

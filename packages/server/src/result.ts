@@ -17,7 +17,7 @@ import {
 import { describeCapabilities, missingClientCapabilities } from './capabilities.js';
 import { wrapCursor } from './cursor.js';
 import type { ResultTypeRule } from './custom-methods.js';
-import { MAX_INPUT_REQUESTS } from './input-responses.js';
+import { MAX_INPUT_REQUESTS } from './limits.js';
 import type { ResultSpec } from './methods.js';
 import type { RequestStateBinding, RequestStateEnvelope } from './sealed.js';
 import type { CacheHints } from './types.js';

@@ -1,8 +1,10 @@
-// The work a request's inputResponses can cause is bounded before its params are validated: entries are counted
-// without being read, and validation stops at the first invalid answer.
+// The work a request can cause is bounded before its params are validated: inputResponses entries are counted
+// without being read and validation stops at the first invalid answer; arguments bound into sealed state may
+// nest only so deep.
 import { elicitRequest, inputRequired } from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
-import { MAX_INPUT_REQUESTS } from './input-responses.js';
+import { MAX_ARGUMENT_DEPTH, MAX_INPUT_REQUESTS } from './limits.js';
+import { sealed } from './sealed.js';
 import { Server } from './server.js';
 import { errorOf, recordingLogger, request, resultOf } from './test-support/wire.js';
 
@@ -110,3 +112,34 @@ describe('inputResponses: bounded work per request', () => {
 
 /** A Standard Schema that accepts anything. */
 const passAll = { version: 1, vendor: 'test', validate: (value: unknown) => ({ value }) } as const;
+
+describe('arguments bound into sealed state', () => {
+  const nested = (depth: number) => JSON.parse(`${'['.repeat(depth - 1)}{}${']'.repeat(depth - 1)}`);
+  const server = (requestState?: ReturnType<typeof sealed>) =>
+    new Server(
+      { name: 's', version: '1' },
+      {
+        logger: {},
+        ...(requestState && { requestState }),
+        onListTools: () => ({ tools: [] }),
+        onCallTool: () => inputRequired({ requestState: 'r' }),
+      },
+    );
+  const key = crypto.getRandomValues(new Uint8Array(32));
+
+  it(`answers -32602 beyond ${MAX_ARGUMENT_DEPTH} levels, and serves ${MAX_ARGUMENT_DEPTH}`, async () => {
+    const sealing = server(sealed({ keys: [key] }));
+    const deep = request('tools/call', { name: 'x', arguments: { a: nested(MAX_ARGUMENT_DEPTH) } });
+    expect(errorOf(await sealing.handle(deep))).toEqual({
+      code: -32602,
+      message: `Invalid params: arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels`,
+    });
+    const fits = request('tools/call', { name: 'x', arguments: { a: nested(MAX_ARGUMENT_DEPTH - 1) } });
+    expect(resultOf(await sealing.handle(fits)).resultType).toBe('input_required');
+  });
+
+  it('leaves arguments alone when nothing is sealed (nothing walks them)', async () => {
+    const deep = request('tools/call', { name: 'x', arguments: { a: nested(10_000) } });
+    expect(resultOf(await server().handle(deep)).resultType).toBe('input_required');
+  });
+});

@@ -1,3 +1,5 @@
+// The bounds on the work one request can cause before its handler runs: how many answers it may bring back, and
+// how deeply the arguments bound into sealed request state may nest.
 import {
   describeIssues,
   ErrorCode,
@@ -39,6 +41,39 @@ export function checkInputResponses(value: unknown): void {
         path: ['inputResponses', key, ...issue.path],
       }));
       throw new McpError(ErrorCode.InvalidParams, `Invalid params: ${describeIssues(issues)}`);
+    }
+  }
+}
+
+/**
+ * Deepest nesting of the arguments of a multi-round-trip request when request state is sealed: they are bound
+ * into the state by their canonical JSON, written recursively, so a 100,000-deep argument would exhaust the
+ * stack on every request. Far above any real tool argument.
+ */
+export const MAX_ARGUMENT_DEPTH = 512;
+
+/**
+ * Throws `-32602` when `value` nests objects or arrays deeper than {@link MAX_ARGUMENT_DEPTH} levels. Walks
+ * iteratively, so the check itself never recurses; it stops at the first member too deep.
+ */
+export function checkArgumentDepth(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  const values: object[] = [value];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const current = values.pop() as Record<string, unknown>;
+    const depth = depths.pop() as number;
+    for (const key in current) {
+      const member = current[key];
+      if (typeof member !== 'object' || member === null) continue;
+      if (depth >= MAX_ARGUMENT_DEPTH) {
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `Invalid params: arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels`,
+        );
+      }
+      values.push(member);
+      depths.push(depth + 1);
     }
   }
 }
