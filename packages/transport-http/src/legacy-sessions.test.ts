@@ -3,14 +3,13 @@
 import type { AuthInfo } from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
 import type { HttpHandlerOptions } from './handler.js';
-import { createHttpHandler } from './handler.js';
 import { bodyOf } from './test-support/fixture.js';
 import {
   callTool,
   initializeRequest,
   legacyRequest,
-  makeLegacyServer,
   openSession,
+  until,
   useLegacyHandlers,
 } from './test-support/legacy-fixture.js';
 
@@ -42,14 +41,6 @@ async function tryOpen(handler: (request: Request) => Promise<Response>, user?: 
   await response.text();
   return response.status;
 }
-
-const until = async (check: () => boolean) => {
-  const stop = Date.now() + 2000;
-  while (!check()) {
-    if (Date.now() > stop) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
 
 describe('eviction that strangers cannot drive', () => {
   it('an anonymous flood never ends an authenticated principal’s idle session', async () => {
@@ -145,9 +136,8 @@ describe('GET streams and the stream bound', () => {
   });
 
   it('rejects bad quota and stream settings at construction', () => {
-    const { server } = makeLegacyServer();
-    expect(() => createHttpHandler(server, { legacy: { maxSessionsPerPrincipal: 0 } })).toThrow(RangeError);
-    expect(() => createHttpHandler(server, { legacy: { maxStreamsPerSession: 2.5 } })).toThrow(RangeError);
+    expect(() => setup({ legacy: { maxSessionsPerPrincipal: 0 } })).toThrow(RangeError);
+    expect(() => setup({ legacy: { maxStreamsPerSession: 2.5 } })).toThrow(RangeError);
   });
 });
 
