@@ -5,5 +5,6 @@ const scripts = [
   './mcp-server.bench.mjs',
   './transports.bench.mjs',
   './client-http.bench.mjs',
+  './input-responses.bench.mjs',
 ];
 for (const script of scripts) await import(script);

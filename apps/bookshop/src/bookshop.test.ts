@@ -4,6 +4,7 @@ import { connectInMemory } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { createBookshopServer } from './bookshop.js';
 import { FAKE_MODEL, fakeLlm, rootsOf } from './callbacks.js';
+import { createSignInDesk, type SignInDesk } from './sign-in.js';
 
 /** Every input request a client answered: the round, the kind, and the message (for elicitations). */
 type Asked = { round: number; kind: string; message?: string };
@@ -13,8 +14,12 @@ type Asked = { round: number; kind: string; message?: string };
  * samples the fake LLM and shares `/tmp/shop` as its root; it records what it was asked.
  */
 async function connect(
-  answer: (params: ElicitRequestParams) => ElicitResult = () => ({ action: 'accept', content: {} }),
+  answer: (params: ElicitRequestParams) => ElicitResult | Promise<ElicitResult> = () => ({
+    action: 'accept',
+    content: {},
+  }),
   extra: Partial<ClientOptions> = {},
+  desk: SignInDesk = createSignInDesk(),
 ) {
   const asked: Asked[] = [];
   const client = new Client(
@@ -39,7 +44,7 @@ async function connect(
       ...extra,
     },
   );
-  const link = await connectInMemory(client, createBookshopServer());
+  const link = await connectInMemory(client, createBookshopServer({ signIn: desk }));
   const call = async (tool: string, args: Record<string, unknown>) => {
     const result = await client.callTool(tool, args);
     const text = result.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
@@ -248,14 +253,63 @@ describe('export_wishlist (roots)', () => {
   });
 });
 
+/** What the user does on the sign-in page in the browser: posts the form of `url` to `desk`. */
+async function signInOnPage(desk: SignInDesk, url: string, account: string, password: string) {
+  const ticket = new URL(url).searchParams.get('ticket') ?? '';
+  const body = new URLSearchParams({ ticket, account, password }).toString();
+  return desk.page(new Request(url, { method: 'POST', body }));
+}
+
 describe('order_history (URL elicitation)', () => {
-  it('asks the client to open the sign-in URL, then shows the orders', async () => {
+  it('a bare accept is not a sign-in: no orders until the sign-in page saw the account', async () => {
     await using shop = await connect(shopper());
-    const { text } = await shop.call('order_history', {});
+    const { isError, text } = await shop.call('order_history', {});
     expect(shop.asked).toEqual([
       { round: 1, kind: 'url', message: 'Sign in to Bookshop to see your order history' },
     ]);
-    expect(text).toContain('Past orders');
+    expect(isError).toBe(true);
+    expect(text).toMatch(
+      /^Not signed in: the sign-in at https:\/\/bookshop\.example\/sign-in\?ticket=\S+ was not/,
+    );
+    expect(text).not.toContain('Past orders');
+  });
+
+  it('signing in on the page shows that account’s orders, and the next call asks nothing', async () => {
+    const desk = createSignInDesk();
+    const signs: number[] = [];
+    const user = async (params: ElicitRequestParams): Promise<ElicitResult> => {
+      if (params.mode !== 'url') return { action: 'decline' };
+      const wrong = await signInOnPage(desk, params.url, 'bob', 'wonderland');
+      const right = await signInOnPage(desk, params.url, 'bob', 'builder');
+      signs.push(wrong.status, right.status);
+      return { action: 'accept' };
+    };
+    await using shop = await connect(user, {}, desk);
+    expect((await shop.call('order_history', {})).text).toBe(
+      'Signed in as bob. Past orders: "Solaris" (2025-06-30).',
+    );
+    expect(signs).toEqual([403, 200]);
+    expect((await shop.call('order_history', {})).text).toContain('Signed in as bob');
+    expect(shop.asked).toHaveLength(1); // the desk knows the caller: no second URL
+  });
+
+  it('the page refuses a link made for another authenticated customer (the spec’s phishing case)', async () => {
+    const desk = createSignInDesk();
+    const mallorysLink = desk.urlFor({ subject: 'mallory', token: 'm' }) as string;
+    const refused = await signInOnPage(desk, mallorysLink, 'alice', 'wonderland');
+    expect(refused.status).toBe(403);
+    expect(desk.accountOf({ subject: 'mallory', token: 'm' })).toBeUndefined();
+    const forged = await signInOnPage(
+      desk,
+      'https://bookshop.example/sign-in?ticket=made-up',
+      'alice',
+      'wonderland',
+    );
+    expect(forged.status).toBe(400);
+    const alicesLink = desk.urlFor({ subject: 'alice', token: 'a' }) as string;
+    expect((await signInOnPage(desk, alicesLink, 'alice', 'wonderland')).status).toBe(200);
+    expect(desk.accountOf({ subject: 'alice', token: 'a2' })).toBe('alice');
+    expect(desk.accountOf({ subject: 'mallory', token: 'm' })).toBeUndefined();
   });
 
   it.each(['decline', 'cancel'] as const)('%s: an isError result', async (action) => {

@@ -1,5 +1,6 @@
 // The bookshop McpServer: five tools, each showing one part of the resolver story.
 import { McpServer, type McpServerOptions } from '@boomerang/mcp-server';
+import { type Listening, listen } from '@boomerang/transport-http/node';
 import { z } from 'zod';
 import {
   blurb,
@@ -8,13 +9,28 @@ import {
   confirmBackorder,
   estimateDelivery,
   giftWrap,
-  SIGN_IN_URL,
   type Stock,
-  signIn,
+  signInWith,
   workspace,
 } from './resolvers.js';
+import { createSignInDesk, SIGN_IN_PATH, type SignInDesk } from './sign-in.js';
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+
+/** The past orders of each demo account. */
+const ORDERS: Readonly<Record<string, string>> = {
+  alice: '"Dune" (2024-03-02), "Neuromancer" (2025-11-19)',
+  bob: '"Solaris" (2025-06-30)',
+};
+
+/** Options of {@link createBookshopServer}. */
+export interface BookshopOptions extends Pick<McpServerOptions, 'logger'> {
+  /**
+   * Where `order_history`'s sign-in happens (default: a new desk published at `https://bookshop.example`).
+   * Serve `desk.page` at `SIGN_IN_PATH` and `publishAt` the server's URL to make it reachable.
+   */
+  readonly signIn?: SignInDesk | undefined;
+}
 const titleInput = z.object({ title: z.string().min(1).describe('The exact title, e.g. "Dune"') });
 
 function stockLine(stock: Stock): string {
@@ -34,13 +50,14 @@ function stockLine(stock: Stock): string {
  * | `order_book`      | stock, backorder, shipping, delivery, gift  | backorder (out of stock) + gift; then shipping |
  * | `write_blurb`     | `blurb`                                     | the client's LLM (sampling)                    |
  * | `export_wishlist` | `workspace`                                 | the client's roots                             |
- * | `order_history`   | `signIn`                                    | a URL elicitation (sign in out of band)        |
+ * | `order_history`   | `signIn` (checked against the sign-in desk) | a URL elicitation (sign in out of band)        |
  */
-export function createBookshopServer(options: Pick<McpServerOptions, 'logger'> = {}): McpServer {
+export function createBookshopServer(options: BookshopOptions = {}): McpServer {
+  const { signIn = createSignInDesk(), ...serverOptions } = options;
   const mcp = new McpServer(
     { name: 'Bookshop', version: '1.0.0' },
     {
-      ...options,
+      ...serverOptions,
       instructions: `A small bookshop. Titles: ${CATALOGUE.map((b) => b.title).join(', ')}.`,
     },
   );
@@ -123,12 +140,39 @@ export function createBookshopServer(options: Pick<McpServerOptions, 'logger'> =
     'order_history',
     {
       title: 'Order history',
-      description: `Shows past orders once the customer has signed in at ${SIGN_IN_URL} (URL elicitation).`,
+      description: 'Shows the past orders of the customer, once signed in out of band (URL elicitation).',
       annotations: { readOnlyHint: true },
-      resolve: { signedIn: signIn },
+      resolve: { signedIn: signInWith(signIn) },
     },
-    () => text('Signed in. Past orders: "Dune" (2024-03-02), "Neuromancer" (2025-11-19).'),
+    (_args, _resolved, ctx) => {
+      // The accept only says the user agreed to open the URL: the sign-in page must have seen the account.
+      const account = signIn.accountOf(ctx.auth);
+      if (account === undefined) {
+        const where = signIn.urlFor(ctx.auth);
+        const why =
+          where === undefined
+            ? 'this connection names no customer to sign in'
+            : `the sign-in at ${where} was not completed; finish it in the browser, then ask again`;
+        return { ...text(`Not signed in: ${why}.`), isError: true };
+      }
+      return text(`Signed in as ${account}. Past orders: ${ORDERS[account] ?? 'none yet'}.`);
+    },
   );
 
   return mcp;
+}
+
+/**
+ * Serves a bookshop on `http://<host>:<port>/mcp` with its sign-in page at `/sign-in` beside it, published at the
+ * endpoint's origin, so the URL of `order_history`'s elicitation is a page this process really serves.
+ */
+export async function listenBookshop(
+  options: Pick<BookshopOptions, 'logger'>,
+  at: { readonly port: number; readonly host: string },
+): Promise<Listening> {
+  const signIn = createSignInDesk();
+  const routes = { [SIGN_IN_PATH]: signIn.page };
+  const endpoint = await listen(createBookshopServer({ ...options, signIn }), { ...at, routes });
+  signIn.publishAt(endpoint.url);
+  return endpoint;
 }

@@ -10,6 +10,7 @@ import type {
   PrimitiveSchemaDefinition,
 } from '@boomerang/protocol';
 import { confirmUrl, fillForm, type Prompter } from './form.js';
+import { DEMO_ACCOUNTS } from './sign-in.js';
 
 /** The model name the fake LLM reports. */
 export const FAKE_MODEL = 'fake-llm-1';
@@ -69,23 +70,36 @@ export interface ScriptedOptions {
   readonly answers?: Readonly<Record<string, unknown>>;
   /** Refuse every elicitation (form and URL) this way instead of accepting. */
   readonly refuse?: 'decline' | 'cancel' | undefined;
+  /**
+   * The account the scripted user signs in with on a URL elicitation's page (default alice's, of
+   * `DEMO_ACCOUNTS`); `null`: agree to open the URL but never sign in (the tool must not believe the accept).
+   */
+  readonly signInAs?: { readonly account: string; readonly password: string } | null;
   /** The working directory shared as the client's root. */
   readonly cwd: string;
 }
 
 /**
  * The non-interactive client: accepts every form with {@link SCRIPTED_ANSWERS} (fields it has no answer for
- * take their default; optional ones without a default are left out), agrees to open every URL, samples the
+ * take their default; optional ones without a default are left out), agrees to open every URL and signs in on
+ * its page as `signInAs` (what a user would do in the browser, out of band), samples the
  * fake LLM and shares `cwd` as its root. `refuse` turns every elicitation into a decline or a cancel.
  */
 export function scriptedCallbacks(options: ScriptedOptions, out: (line: string) => void): InputCallbacks {
   const answers = options.answers ?? SCRIPTED_ANSWERS;
+  const signInAs =
+    options.signInAs === undefined
+      ? { account: 'alice', password: DEMO_ACCOUNTS.alice as string }
+      : options.signInAs;
   return {
-    elicitation: (params, ctx) => {
+    elicitation: async (params, ctx) => {
       let result: ElicitResult;
+      let page: string | undefined;
       if (options.refuse !== undefined) result = { action: options.refuse };
-      else if (params.mode === 'url') result = { action: 'accept' };
-      else {
+      else if (params.mode === 'url') {
+        result = { action: 'accept' };
+        if (signInAs !== null) page = await signInAt(params.url, signInAs);
+      } else {
         const required = new Set(params.requestedSchema.required ?? []);
         const content: Record<string, unknown> = {};
         for (const [name, field] of Object.entries(params.requestedSchema.properties)) {
@@ -104,6 +118,7 @@ export function scriptedCallbacks(options: ScriptedOptions, out: (line: string) 
       out(
         `  ↳ scripted ${ctx.key}: ${what} → ${result.action}${result.content === undefined ? '' : ` ${JSON.stringify(result.content)}`}`,
       );
+      if (page !== undefined) out(`    and signs in there as ${signInAs?.account}: ${page}`);
       return result;
     },
     sampling: loggedLlm(out),
@@ -113,6 +128,24 @@ export function scriptedCallbacks(options: ScriptedOptions, out: (line: string) 
       return result;
     },
   };
+}
+
+/**
+ * What a user does in the browser on the bookshop's sign-in page: posts the form (the ticket of the URL, the
+ * account and its password). Resolves to what the page answered.
+ */
+async function signInAt(url: string, as: { readonly account: string; readonly password: string }) {
+  const ticket = new URL(url).searchParams.get('ticket') ?? '';
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ticket, ...as }).toString(),
+    });
+    return `HTTP ${response.status}: ${await response.text()}`;
+  } catch (error) {
+    return `the page could not be reached (${(error as Error).message})`;
+  }
 }
 
 /** The fake LLM as a sampling callback that shows what it was asked and what it replied. */

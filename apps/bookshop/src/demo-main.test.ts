@@ -91,7 +91,7 @@ describe('the scripted demo over Streamable HTTP', () => {
       expect.stringContaining('=> Ordered 2 × "Solaris"'),
       `=> Shelf-talker for "Neuromancer" (fake-llm-1): "Neuromancer": the book our staff keep pressing into strangers' hands.`,
       '=> Wishlist of 2 title(s) would be written to file:///tmp/shop/wishlist.md (the first of 1 root(s), "shop").',
-      '=> Signed in. Past orders: "Dune" (2024-03-02), "Neuromancer" (2025-11-19).',
+      '=> Signed in as alice. Past orders: "Dune" (2024-03-02), "Neuromancer" (2025-11-19).',
     ]);
   });
 
@@ -159,6 +159,17 @@ describe('the scripted demo over Streamable HTTP', () => {
     expect(lines.some((l) => l.includes(`→ ${refuse}`))).toBe(true);
   });
 
+  it('a scripted user who agrees to open the URL but never signs in gets no orders', async () => {
+    const lines: string[] = [];
+    const out = (line: string) => lines.push(line);
+    const callbacks = scriptedCallbacks({ cwd: '/tmp/shop', signInAs: null }, out);
+    const [outcome] = await runDemo({ callbacks, calls: only('order_history') }, out);
+    expect(outcome && 'result' in outcome && outcome.result.isError).toBe(true);
+    expect(lines.at(-1)).toMatch(
+      /^=> isError: Not signed in: the sign-in at http:\/\/127\.0\.0\.1:\d+\/sign-in/,
+    );
+  });
+
   it('stops the server it started', async () => {
     const { lines } = await run({ calls: only('check_stock') });
     const url = /at (http:\S+) \(in process\)/.exec(lines[0] as string)?.[1] as string;
@@ -206,7 +217,9 @@ describe('the interactive demo (terminal forms over a fake input stream)', () =>
     expect(lines).toContain('  ┌ "Solaris" is out of stock. Backorder it?');
     expect(lines).toContain('  │     1) Standard (free, 5 days)  [standard]');
     expect(lines).toContain('  │ Copies (copies)  [integer, 1–5]');
-    expect(lines).toContain('  │ open: https://bookshop.example/sign-in?next=order-history');
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}│ open: http:\/\/127\.0\.0\.1:\d+\/sign-in\?ticket=[\w-]+$/),
+    );
     expect(lines.some((l) => /answer {3}\w+ = decline$/.test(l))).toBe(true);
   });
 });

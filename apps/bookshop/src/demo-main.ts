@@ -3,8 +3,7 @@ import { Client, type InputCallbacks } from '@boomerang/client';
 import { createRoundPrinter, tapTransport } from '@boomerang/demo-kit';
 import type { CallToolResult } from '@boomerang/protocol';
 import { StreamableHttpClientTransport } from '@boomerang/transport-http';
-import { listen } from '@boomerang/transport-http/node';
-import { createBookshopServer } from './bookshop.js';
+import { listenBookshop } from './bookshop.js';
 
 /** One call of the demo. */
 export interface DemoCall {
@@ -66,10 +65,8 @@ function textOf(result: CallToolResult): string {
 export async function runDemo(options: DemoOptions, out: (line: string) => void): Promise<DemoOutcome[]> {
   const endpoint =
     options.url === undefined
-      ? await listen(
-          createBookshopServer({
-            logger: { warn: (m) => out(`  [server] ${m}`), error: (m) => out(`  [server] ${m}`) },
-          }),
+      ? await listenBookshop(
+          { logger: { warn: (m) => out(`  [server] ${m}`), error: (m) => out(`  [server] ${m}`) } },
           { port: options.port ?? 0, host: '127.0.0.1' },
         )
       : undefined;

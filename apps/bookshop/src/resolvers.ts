@@ -12,6 +12,7 @@ import {
   sample,
 } from '@boomerang/mcp-server';
 import { z } from 'zod';
+import type { SignInDesk } from './sign-in.js';
 
 /** One book on the shelves. */
 export interface Book {
@@ -170,10 +171,17 @@ export const blurb: Resolver<SampleAnswer, { title: string }> = resolver(
 /** `workspace`: the client's roots (where a wishlist file would go). */
 export const workspace: Resolver<ListRootsAnswer> = resolver({}, () => listRoots());
 
-/** Where the (pretend) sign-in page lives. Fixed text: an answer is bound to the exact question. */
-export const SIGN_IN_URL = 'https://bookshop.example/sign-in?next=order-history';
-
-/** `signIn`: URL elicitation. The customer signs in out of band; the client never sees the credentials. */
-export const signIn: Resolver<{ action: 'accept' }> = resolver({}, () =>
-  elicitUrl('Sign in to Bookshop to see your order history', SIGN_IN_URL),
-);
+/**
+ * `signIn`: URL elicitation. The customer signs in out of band on the desk's page; the client never sees the
+ * credentials. Asks only when the desk does not know the caller yet (the URL is the caller's own, the same in
+ * every round, so the question is asked once per call). Its value, `{ action: 'accept' }`, says only that the
+ * user agreed to open the URL: whoever consumes it must ask the desk whether a sign-in really happened.
+ */
+export function signInWith(desk: SignInDesk): Resolver<{ action: 'accept' }> {
+  return resolver({}, (_input, ctx) => {
+    const url = desk.accountOf(ctx.auth) === undefined ? desk.urlFor(ctx.auth) : undefined;
+    return url === undefined
+      ? { action: 'accept' as const }
+      : elicitUrl('Sign in to Bookshop to see your order history', url);
+  });
+}

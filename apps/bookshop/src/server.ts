@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// Serves the bookshop on http://127.0.0.1:<port>/mcp until SIGINT/SIGTERM. Usage: node dist/server.js [--port N]
-import { listen } from '@boomerang/transport-http/node';
-import { createBookshopServer } from './bookshop.js';
+// Serves the bookshop on http://127.0.0.1:<port>/mcp (its sign-in page at /sign-in) until SIGINT/SIGTERM. Usage: node dist/server.js [--port N]
+import { listenBookshop } from './bookshop.js';
 
 const USAGE = 'Usage: node apps/bookshop/dist/server.js [--port <n>]   (0, the default, picks a free port)';
 
@@ -20,8 +19,8 @@ if (port === undefined) {
   process.stderr.write(`${USAGE}\n`);
   process.exitCode = 2;
 } else {
-  const mcp = createBookshopServer({ logger: { warn: console.error, error: console.error } });
-  const endpoint = await listen(mcp, { port, host: '127.0.0.1' });
+  const logger = { warn: console.error, error: console.error };
+  const endpoint = await listenBookshop({ logger }, { port, host: '127.0.0.1' });
   // The first line is the endpoint: `demo.js --spawn` and the tests read it.
   process.stdout.write(`Bookshop MCP server listening on ${endpoint.url.href}\n`);
   const stop = () => {

@@ -1,10 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { headlessRedirect, validateAuthorizationResponse } from './authorize.js';
+import { authorizeWithCode, headlessRedirect, validateAuthorizationResponse } from './authorize.js';
 import { createPkce } from './pkce.js';
 import { network } from './test-support/mock.js';
 
 const expected = { issuer: 'https://as.example', issParameterSupported: true, state: 's1' };
 const params = (query: string) => new URLSearchParams(query);
+
+describe('authorizeWithCode', () => {
+  it('refuses an http:// authorization endpoint before the user is sent there', async () => {
+    const net = network({});
+    const redirects: URL[] = [];
+    const request = {
+      as: {
+        issuer: 'https://as.example',
+        authorization_endpoint: 'http://as.example/authorize',
+        token_endpoint: 'https://as.example/token',
+      },
+      client: { clientId: 'c' },
+      redirectUri: 'http://127.0.0.1:9/cb',
+      resource: 'https://mcp.example/mcp',
+    };
+    const redirect = async (url: URL) => {
+      redirects.push(url);
+      return 'http://127.0.0.1:9/cb?code=c';
+    };
+    await expect(authorizeWithCode(request, redirect, net.fetch)).rejects.toMatchObject({
+      reason: 'insecure',
+    });
+    expect(redirects).toEqual([]);
+    expect(net.requests).toEqual([]);
+  });
+});
 
 describe('validateAuthorizationResponse', () => {
   it('returns the code of a valid response', () => {

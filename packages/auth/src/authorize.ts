@@ -1,6 +1,7 @@
 import type { AuthorizationServerMetadata, FetchLike } from './discovery.js';
 import { OAuthError } from './errors.js';
 import { createPkce, randomToken } from './pkce.js';
+import { requireSecureEndpoint } from './secure.js';
 import type { ClientCredentials } from './store.js';
 import { requestToken, type TokenRequestOptions, type TokenResponse } from './token.js';
 
@@ -39,9 +40,9 @@ export async function authorizeWithCode(
   if (as.authorization_endpoint === undefined) {
     throw new OAuthError('discovery', `${as.issuer} has no authorization_endpoint`);
   }
+  const url = requireSecureEndpoint(as.authorization_endpoint, 'authorization endpoint', as.issuer);
   const pkce = await createPkce();
   const state = randomToken();
-  const url = new URL(as.authorization_endpoint);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', client.clientId);
   url.searchParams.set('redirect_uri', redirectUri);

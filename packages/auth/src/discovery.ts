@@ -1,4 +1,5 @@
 import { OAuthError } from './errors.js';
+import { requireSecure, requireSecureEndpoint } from './secure.js';
 
 /** The `fetch` this package calls; `globalThis.fetch` fits, and so does a test double routing to handlers. */
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
@@ -71,19 +72,30 @@ export function resourceMatches(serverUrl: URL | string, resource: string): bool
  * Finds the Protected Resource Metadata of the MCP server at `serverUrl` (RFC 9728): the `resource_metadata` URL
  * from the 401 challenge when given, then `/.well-known/oauth-protected-resource/<path>` (when the server has a
  * path), then the root `/.well-known/oauth-protected-resource`. The first 2xx answer must be a valid document.
+ *
+ * Nothing is fetched from a place the server's answer chose freely: `serverUrl` must be `https` (or loopback
+ * `http`), else `insecure`; a `resource_metadata` URL off the server's origin (another host, port or scheme: a
+ * link-local metadata service, a plain-http URL) is skipped unfetched, noted in the error if nothing else answers;
+ * and, like every discovery request of this package, no redirect to another origin is followed.
  */
 export async function discoverProtectedResource(
   serverUrl: URL | string,
   fetch: FetchLike,
   resourceMetadataUrl?: string,
 ): Promise<{ url: string; metadata: ProtectedResourceMetadata }> {
-  const server = new URL(serverUrl);
+  const server = requireSecure(String(serverUrl), 'MCP server');
   const candidates: string[] = [];
-  if (resourceMetadataUrl !== undefined) candidates.push(new URL(resourceMetadataUrl, server).href);
+  const tried: string[] = [];
+  if (resourceMetadataUrl !== undefined) {
+    const announced = URL.canParse(resourceMetadataUrl, server)
+      ? new URL(resourceMetadataUrl, server)
+      : undefined;
+    if (announced?.origin === server.origin) candidates.push(announced.href);
+    else tried.push(`${JSON.stringify(resourceMetadataUrl)} skipped: not on the server's origin`);
+  }
   const path = server.pathname.replace(/\/$/, '');
   if (path !== '') candidates.push(`${server.origin}/.well-known/oauth-protected-resource${path}`);
   candidates.push(`${server.origin}/.well-known/oauth-protected-resource`);
-  const tried: string[] = [];
   for (const url of new Set(candidates)) {
     const document = await getJson(url, fetch, tried);
     if (document === undefined) continue;
@@ -130,12 +142,21 @@ export function authorizationServerMetadataUrls(issuer: string): string[] {
   ];
 }
 
+/** The endpoints of authorization server metadata that this package sends to; each must be secure. */
+const ENDPOINTS = [
+  ['authorization_endpoint', 'authorization endpoint'],
+  ['token_endpoint', 'token endpoint'],
+  ['registration_endpoint', 'registration endpoint'],
+] as const;
+
 /**
  * Fetches and validates the metadata of the authorization server `issuer` (RFC 8414 §3.3, OIDC Discovery §4.3):
+ * `issuer` must be `https` (or loopback `http`: a server on this machine), else `insecure` before any request;
  * the first well-known URL that answers 2xx wins; its `issuer` must equal `issuer` exactly (else
  * `issuer-mismatch`: the metadata is not used), it must name a `token_endpoint` and, for the authorization-code
  * grant (the default), an `authorization_endpoint` and `S256` in `code_challenge_methods_supported` (else
- * `pkce-unsupported`).
+ * `pkce-unsupported`). Every authorization, token and registration endpoint it names must be `https` (loopback
+ * `http` only for a loopback issuer), else `insecure`: MCP requires HTTPS for every authorization server endpoint.
  */
 export async function discoverAuthorizationServer(
   issuer: string,
@@ -143,6 +164,7 @@ export async function discoverAuthorizationServer(
   options: AuthorizationServerDiscoveryOptions = {},
 ): Promise<AuthorizationServerMetadata> {
   const interactive = options.authorizationCode !== false;
+  requireSecure(issuer, 'authorization server');
   const tried: string[] = [];
   for (const url of authorizationServerMetadataUrls(issuer)) {
     const document = await getJson(url, fetch, tried);
@@ -155,6 +177,9 @@ export async function discoverAuthorizationServer(
     }
     if (typeof document.token_endpoint !== 'string') {
       throw new OAuthError('discovery', `metadata at ${url} lacks token_endpoint`);
+    }
+    for (const [field, what] of ENDPOINTS) {
+      if (document[field] !== undefined) requireSecureEndpoint(document[field], what, issuer);
     }
     if (!interactive) return document as AuthorizationServerMetadata;
     if (typeof document.authorization_endpoint !== 'string') {
@@ -172,22 +197,42 @@ export async function discoverAuthorizationServer(
   throw new OAuthError('discovery', `no authorization server metadata for ${issuer} (${tried.join('; ')})`);
 }
 
-/** GETs a JSON object; `undefined` (and a note in `tried`) for a non-2xx answer or a network error. */
+/** Same-origin redirects followed per discovery request (a trailing-slash fix, a moved document). */
+const MAX_REDIRECTS = 3;
+
+/**
+ * GETs a JSON object; `undefined` (and a note in `tried`) for a non-2xx answer or a network error. Redirects are
+ * followed by hand, only within `url`'s origin: a redirect elsewhere (or one a browser keeps opaque) is a miss.
+ */
 async function getJson(
   url: string,
   fetch: FetchLike,
   tried: string[],
 ): Promise<Record<string, unknown> | undefined> {
   let response: Response;
-  try {
-    response = await fetch(new URL(url), { method: 'GET', headers: JSON_ACCEPT });
-  } catch (error) {
-    tried.push(`${url}: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
+  let target = new URL(url);
+  for (let hop = 0; ; hop++) {
+    try {
+      response = await fetch(target, { method: 'GET', headers: JSON_ACCEPT, redirect: 'manual' });
+    } catch (error) {
+      tried.push(`${target.href}: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+    const redirected =
+      response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+    if (!redirected) break;
+    await response.body?.cancel().catch(() => {});
+    const location = response.headers.get('location');
+    const next = location !== null && URL.canParse(location, target) ? new URL(location, target) : undefined;
+    if (next?.origin !== target.origin || hop >= MAX_REDIRECTS) {
+      tried.push(`${target.href}: redirect not followed (another origin, or too many)`);
+      return undefined;
+    }
+    target = next;
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
-    tried.push(`${url}: HTTP ${response.status}`);
+    tried.push(`${target.href}: HTTP ${response.status}`);
     return undefined;
   }
   let document: unknown;

@@ -11,8 +11,9 @@
  * - `access-denied`: the authorization server answered with an `error` (the user declined, …);
  * - `token`: the token endpoint refused the code or the refresh token, or answered something unusable;
  * - `retry-limit`: the server still answered 401/403 after the maximum number of authorizations for one request;
- * - `insecure`: an authorization server, token or registration endpoint, or redirect URI that is neither `https`
- *   nor loopback `http` (refused before anything is sent to it).
+ * - `insecure`: a URL that is not `https` (refused before anything is sent to it or fetched from it): an
+ *   authorization server or any endpoint of it (loopback `http` only for a server whose issuer is loopback too),
+ *   a discovery URL, or a redirect URI (loopback `http` allowed).
  */
 export type OAuthFailure =
   | 'discovery'

@@ -267,7 +267,7 @@ describe('enterpriseManaged', () => {
         await setup({ issuedTokenType: 'urn:ietf:params:oauth:token-type:access_token' }),
         /not the requested urn:ietf:params:oauth:token-type:id-jag/,
       ],
-      [await setup({ tokenEndpoint: 'http://idp.example/oauth2/token' }), /neither https nor loopback http/],
+      [await setup({ tokenEndpoint: 'http://idp.example/oauth2/token' }), /is not https/],
     ] as const;
     for (const [w, message] of cases) {
       const error = (await w.call().catch((e: unknown) => e)) as OAuthError;

@@ -107,6 +107,18 @@ describe('jwtVerifier', () => {
     expect((await verify(await sign({ cnf: 'x' }), request))?.extra).not.toHaveProperty('cnf');
   });
 
+  it('refuses a plain-http JWKS URI unless the issuer is on this machine too', () => {
+    const jwksUri = 'http://as.example/jwks.json';
+    expect(() => jwtVerifier({ issuer: ISSUER, audience: AUDIENCE, jwksUri })).toThrow(
+      expect.objectContaining({ reason: 'insecure' }),
+    );
+    const local = { issuer: 'http://127.0.0.1:9000', audience: AUDIENCE };
+    expect(() => jwtVerifier({ ...local, jwksUri: 'http://127.0.0.1:9000/jwks' })).not.toThrow();
+    expect(() => jwtVerifier({ issuer: ISSUER, audience: AUDIENCE, jwksUri: 'http://localhost/k' })).toThrow(
+      expect.objectContaining({ reason: 'insecure' }),
+    );
+  });
+
   it('needs a key source', () => {
     expect(() => jwtVerifier({ issuer: ISSUER, audience: AUDIENCE })).toThrow(TypeError);
   });

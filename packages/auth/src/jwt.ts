@@ -1,6 +1,7 @@
 import type { AuthInfo } from '@boomerang/protocol';
 import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { TokenVerifier } from './bearer.js';
+import { requireSecureEndpoint } from './secure.js';
 
 export { type PrivateKeyJwtOptions, privateKeyJwt } from './client-assertion.js';
 export {
@@ -27,7 +28,10 @@ export interface JwtVerifierOptions {
   readonly issuer: string;
   /** This MCP server's canonical URL (the `resource` clients ask for); the `aud` claim must contain it. */
   readonly audience: string | readonly string[];
-  /** Where the signing keys are (`jwks_uri` of the AS metadata); fetched, cached and refreshed by `jose`. */
+  /**
+   * Where the signing keys are (`jwks_uri` of the AS metadata); fetched, cached and refreshed by `jose`. It must
+   * be `https` (loopback `http` only when `issuer` is loopback too): keys fetched in cleartext could be swapped.
+   */
   readonly jwksUri?: string | URL | undefined;
   /** A local verification key (public key, or HMAC secret) instead of `jwksUri`. */
   readonly key?: CryptoKey | Uint8Array | undefined;
@@ -45,13 +49,15 @@ export interface JwtVerifierOptions {
  * server's `audience` (tokens for other resources are refused), `exp`/`nbf` with a small tolerance. The
  * principal: `sub` → `subject`, `iss` → `issuer`, `client_id` (else `azp`) → `clientId`, `scope` (space-separated)
  * or `scp` (array) → `scopes`, `exp` → `expiresAt`; the claims are in `extra.claims`. The raw token is not
- * copied into the principal, so handlers cannot pass it through.
+ * copied into the principal, so handlers cannot pass it through. Throws `OAuthError('insecure')` for a plain-http
+ * `jwksUri` of a remote issuer.
  */
 export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   let getKey: JWTVerifyGetKey | CryptoKey | Uint8Array;
   if (options.key !== undefined) getKey = options.key;
-  else if (options.jwksUri !== undefined) getKey = createRemoteJWKSet(new URL(options.jwksUri));
-  else throw new TypeError('jwtVerifier expected "jwksUri" or "key"');
+  else if (options.jwksUri !== undefined) {
+    getKey = createRemoteJWKSet(requireSecureEndpoint(String(options.jwksUri), 'JWKS URI', options.issuer));
+  } else throw new TypeError('jwtVerifier expected "jwksUri" or "key"');
   const verifyOptions = {
     issuer: options.issuer,
     audience: typeof options.audience === 'string' ? options.audience : [...options.audience],

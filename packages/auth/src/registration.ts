@@ -1,6 +1,6 @@
 import type { AuthorizationServerMetadata, FetchLike } from './discovery.js';
 import { OAuthError } from './errors.js';
-import { isLoopback, requireSecure } from './secure.js';
+import { isLoopbackUrl, requireSecureEndpoint } from './secure.js';
 import type { ClientCredentials, OAuthStore, TokenEndpointAuthMethod } from './store.js';
 
 /** Client credentials a person registered by hand, per authorization server `issuer`, or a lookup by issuer. */
@@ -75,15 +75,16 @@ async function register(
     grant_types: grants,
     response_types: ['code'],
     token_endpoint_auth_method: method,
-    application_type: options.applicationType ?? (isLoopbackUri(options.redirectUri) ? 'native' : 'web'),
+    application_type: options.applicationType ?? (isLoopbackUrl(options.redirectUri) ? 'native' : 'web'),
   };
-  const endpoint = requireSecure(as.registration_endpoint as string, 'registration endpoint');
+  const endpoint = requireSecureEndpoint(as.registration_endpoint, 'registration endpoint', as.issuer);
   let response: Response;
   try {
     response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
+      redirect: 'error', // a redirect would re-send the registration elsewhere, unchecked
     });
   } catch (error) {
     throw new OAuthError('registration', `could not reach ${endpoint.href}`, { cause: error });
@@ -137,12 +138,4 @@ export function authMethodFor(
 /** A secret-based method (or `none`): what a registration without keys can confirm. */
 function isAuthMethod(value: unknown): value is TokenEndpointAuthMethod {
   return value === 'client_secret_basic' || value === 'client_secret_post' || value === 'none';
-}
-
-function isLoopbackUri(uri: string): boolean {
-  try {
-    return isLoopback(new URL(uri));
-  } catch {
-    return false;
-  }
 }

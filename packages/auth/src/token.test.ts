@@ -113,6 +113,26 @@ describe('requestToken: refusals', () => {
     });
   });
 
+  it('refuses a loopback http token endpoint named by a remote (https) issuer', async () => {
+    const loopback = network({ 'http://127.0.0.1:8080': () => Response.json(bearer) });
+    const downgrade = { issuer: ISSUER, token_endpoint: 'http://127.0.0.1:8080/token' };
+    const client = { clientId: 'svc', clientSecret: 'never-sent' };
+    await expect(requestToken(downgrade, client, grant, loopback.fetch)).rejects.toMatchObject({
+      reason: 'insecure',
+    });
+    expect(loopback.requests).toEqual([]);
+  });
+
+  it('never follows a redirect from the token endpoint (it would re-send the grant unchecked)', async () => {
+    const seen: RequestInit[] = [];
+    const fetch = async (_input: URL, init: RequestInit) => {
+      seen.push(init);
+      return Response.json(bearer);
+    };
+    await requestToken(as, { clientId: 'svc', clientSecret: 's' }, grant, fetch);
+    expect(seen.map((init) => init.redirect)).toEqual(['error']);
+  });
+
   it('names the status and the OAuth error code, never the secret or the description', async () => {
     const endpoint = tokenEndpoint(
       { error: 'invalid_client', error_description: 'secret s3cret is wrong' },

@@ -2,7 +2,7 @@ import type { AuthorizationServerMetadata, FetchLike } from './discovery.js';
 import type { DpopSession } from './dpop.js';
 import { OAuthError } from './errors.js';
 import { authMethodFor } from './registration.js';
-import { requireSecure } from './secure.js';
+import { requireSecureEndpoint } from './secure.js';
 import type { ClientCredentials } from './store.js';
 
 /** What a token endpoint answered (RFC 6749 §5.1), normalised. */
@@ -100,7 +100,7 @@ export async function postToTokenEndpoint(
   fetch: FetchLike,
   dpop?: DpopSession,
 ): Promise<{ endpoint: URL; answer: Record<string, unknown> }> {
-  const endpoint = requireSecure(as.token_endpoint, 'token endpoint');
+  const endpoint = requireSecureEndpoint(as.token_endpoint, 'token endpoint', as.issuer);
   let response: Response;
   let answer: Record<string, unknown> | undefined;
   for (let attempt = 1; ; attempt++) {
@@ -108,7 +108,8 @@ export async function postToTokenEndpoint(
     const { body, headers } = await authenticate(as, client, grant);
     if (dpop !== undefined) headers.dpop = await dpop.proof('POST', endpoint);
     try {
-      response = await fetch(endpoint, { method: 'POST', headers, body: body.toString() });
+      // No redirects: a 307 would re-send the code, verifier or secret to a URL nobody checked.
+      response = await fetch(endpoint, { method: 'POST', headers, body: body.toString(), redirect: 'error' });
     } catch (error) {
       throw new OAuthError('token', `could not reach ${endpoint.href}`, { cause: error });
     }

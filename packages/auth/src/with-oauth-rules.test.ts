@@ -25,7 +25,24 @@ describe('withOAuth: refusals before any authorization request', () => {
     const token = world({ endpoints: { token: 'http://as.example/token' } });
     await expect(token.call()).rejects.toMatchObject({ reason: 'insecure' });
     expect(token.net.requests.some((r) => r.includes('/token'))).toBe(false);
-    expect(token.as.log.authorize).toHaveLength(1); // the code was issued, but never redeemed over http
+    expect(token.as.log.authorize).toEqual([]); // the metadata is refused before any authorization request
+  });
+
+  it('refuses an http:// authorization endpoint: the user is never sent there', async () => {
+    const redirects: URL[] = [];
+    const w = world(
+      { endpoints: { authorization: 'http://as.example/authorize' } },
+      {},
+      {
+        authorize: async (url) => {
+          redirects.push(url);
+          throw new Error('unreachable');
+        },
+      },
+    );
+    await expect(w.call()).rejects.toMatchObject({ reason: 'insecure' });
+    expect(redirects).toEqual([]);
+    expect(w.as.log).toEqual({ authorize: [], token: [], register: [] });
   });
 });
 

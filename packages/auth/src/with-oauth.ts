@@ -108,7 +108,6 @@ export function withOAuth(
   const metadataFor = (issuer: string): Promise<AuthorizationServerMetadata> => {
     let known = metadata.get(issuer);
     if (known === undefined) {
-      requireSecure(issuer, 'authorization server');
       note(`discovering authorization server ${issuer}`);
       known = discoverAuthorizationServer(issuer, base, { authorizationCode: machine === undefined });
       known.catch(() => metadata.delete(issuer));

@@ -216,6 +216,9 @@ describe('maxStateBytes', () => {
     await using _link = await connectInMemory(client, mcp);
     const result = await client.callTool('send');
     expect(result.isError).toBe(true);
-    expect(result.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining("tool 'send'") });
+    // The cap's message (byte counts, the option's name) is for the operator: the client gets the stable text.
+    expect(result.content).toEqual([{ type: 'text', text: "Tool 'send' failed with an internal error" }]);
+    const logged = logger.lines.find((line) => line.error !== undefined);
+    expect(logged?.error).toMatch(/over the 300-byte cap \(maxStateBytes\)/);
   });
 });

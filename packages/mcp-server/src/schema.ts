@@ -27,7 +27,7 @@ export function keysOf(schema: AnyObjectSchema | undefined): string[] {
 }
 
 /** The message of anything thrown. */
-export function messageOf(error: unknown): string {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -137,18 +137,25 @@ describe('tools: tools/call', () => {
     expect(good).not.toHaveProperty('ttlMs');
   });
 
-  it('turns a thrown error into an isError result, but passes an McpError through', async () => {
+  it('turns a thrown error into an isError result with a stable text (details to the log), but passes an McpError through', async () => {
     const { logger } = quiet();
     const mcp = new McpServer({ name: 's', version: '1' }, { logger });
     mcp.tool('boom', {}, () => {
-      throw new Error('disk full');
+      throw new Error('disk full: /var/lib/orders/db.sqlite');
     });
     mcp.tool('mcp', {}, async () => {
       throw new McpError(-32021, 'need roots', { requiredCapabilities: { roots: {} } });
     });
     const boom = resultOf(await mcp.handle(request('tools/call', { name: 'boom' })));
-    expect(boom).toMatchObject({ isError: true, content: [{ type: 'text', text: 'disk full' }] });
-    expect(logger.lines[0]?.message).toBe("tool 'boom' threw; the model gets an isError result");
+    expect(boom).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: "Tool 'boom' failed with an internal error" }],
+    });
+    expect(JSON.stringify(boom)).not.toContain('disk full');
+    expect(logger.lines[0]).toMatchObject({
+      message: "tool 'boom' threw; the model gets an isError result",
+      error: 'disk full: /var/lib/orders/db.sqlite',
+    });
     expect(errorOf(await mcp.handle(request('tools/call', { name: 'mcp' })))).toEqual({
       code: -32021,
       message: 'need roots',
@@ -334,5 +341,30 @@ describe('tools: resolvers', () => {
     const result = resultOf(await mcp.handle(request('tools/call', { name: 't' })));
     expect(result).toMatchObject({ isError: true, resultType: 'complete' });
     expect(textOf(result)).toMatch(/^Tool 't' returned an InputRequiredResult but uses resolvers/);
+  });
+});
+
+describe('tools/call: hostile arguments on a multi-round-trip tool', () => {
+  it('answers -32602 (not -32603 with a stack trace) to arguments nested 100,000 deep', async () => {
+    const { logger } = quiet();
+    const mcp = new McpServer({ name: 's', version: '1' }, { logger });
+    const confirm = resolver({ args: ['x'] }, () => elicit('ok?', z.object({ ok: z.boolean() })));
+    mcp.tool('ask', { input: z.object({ x: z.unknown() }), resolve: { confirm } }, () => text('done'));
+    const deep = `${'['.repeat(100_000)}0${']'.repeat(100_000)}`;
+    const message = JSON.stringify(request('tools/call', { name: 'ask', arguments: { x: 0 } })).replace(
+      '"x":0',
+      `"x":${deep}`,
+    );
+    for (let i = 0; i < 3; i++) {
+      expect(errorOf(await mcp.handle(message))).toEqual({
+        code: -32602,
+        message: 'Invalid params: arguments nest deeper than 512 levels',
+      });
+    }
+    expect(logger.lines.filter((line) => line.level === 'error')).toEqual([]);
+    const caps = { elicitation: { form: {} } };
+    const call = request('tools/call', { name: 'ask', arguments: { x: [[1]] } }, caps);
+    const shallow = resultOf(await mcp.handle(call));
+    expect(shallow.resultType).toBe('input_required');
   });
 });

@@ -25,7 +25,6 @@ import {
   invalidParams,
   type JsonSchema,
   keysOf,
-  messageOf,
   pickMeta,
   toJsonSchema,
 } from './schema.js';
@@ -144,7 +143,10 @@ const ONE_CHANNEL =
 
 /**
  * Serves `tools/call`: unknown tool → `-32602`; invalid arguments, a declined elicitation and anything the
- * handler throws (other than an `McpError`, sent as is) → an `isError` result; resolvers' questions → the
+ * handler or a resolver throws (other than an `McpError`, sent as is) → an `isError` result; a thrown error's
+ * text never reaches the client (it may hold internals: paths, byte counts, a stack overflow): the result says
+ * `Tool '<name>' failed with an internal error` and the error goes to the logger. A tool that wants the model to
+ * read a message returns `{ content, isError: true }` itself. Resolvers' questions → the
  * `InputRequiredResult`; a structured result is validated against the output schema (a mismatch is a server
  * bug: `-32603`, details in the log).
  */
@@ -175,10 +177,9 @@ export async function callTool(
     );
   } catch (error) {
     if (error instanceof McpError) throw error;
-    if (!(error instanceof ResolutionError)) {
-      warn(`tool '${entry.name}' threw; the model gets an isError result`, { error });
-    }
-    return errorResult(messageOf(error));
+    if (error instanceof ResolutionError) return errorResult(error.message);
+    warn(`tool '${entry.name}' threw; the model gets an isError result`, { error });
+    return errorResult(`Tool '${entry.name}' failed with an internal error`);
   }
   if (isInputRequired(value)) {
     if (entry.plan === undefined) return value;

@@ -32,6 +32,7 @@ export { type ExtensionCapabilities, extensionSettings, hasExtension } from './e
 // --- argument guards
 export { argumentError, describeType } from './guards.js';
 export { MessageQueue, type MessageQueueHooks } from './message-queue.js';
+export { type Principal, principalOf } from './principal.js';
 export {
   type AuthInfo,
   type Cancellation,

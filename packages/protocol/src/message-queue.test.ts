@@ -59,4 +59,32 @@ describe('MessageQueue', () => {
     expect(await queue.next()).toEqual({ done: true, value: undefined });
     expect(() => messages[Symbol.asyncIterator]()).toThrow(TypeError);
   });
+
+  it('weight: the sum of what push was given for the messages not yet read, across compaction', async () => {
+    const queue = new MessageQueue();
+    const waiting = queue.next();
+    queue.push(note(0), 100); // straight to the waiting reader: never queued
+    await waiting;
+    expect(queue.weight).toBe(0);
+    for (let i = 0; i < 3000; i++) queue.push(note(i), 2);
+    expect(queue.weight).toBe(6000);
+    for (let i = 0; i < 2000; i++) await queue.next();
+    expect(queue.weight).toBe(2000);
+    queue.push(note(1)); // weight 0 by default
+    expect(queue.weight).toBe(2000);
+    queue.discard();
+    expect(queue.weight).toBe(0);
+  });
+
+  it('iterable(): onNext runs after each message is taken', async () => {
+    const queue = new MessageQueue();
+    const seen: number[] = [];
+    const messages = queue.iterable({ onReturn: async () => {}, onNext: () => seen.push(queue.weight) });
+    queue.push(note(1), 5);
+    queue.push(note(2), 7);
+    const iterator = messages[Symbol.asyncIterator]();
+    await iterator.next();
+    await iterator.next();
+    expect(seen).toEqual([7, 0]);
+  });
 });

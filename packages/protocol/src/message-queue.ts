@@ -9,6 +9,8 @@ export interface MessageQueueHooks {
   onStart?(): void;
   /** The consumer left a `for await` early (`break`, `throw`): the transport closes. */
   onReturn(): Promise<void>;
+  /** The consumer asked for the next message (called after it was taken, so {@link MessageQueue.weight} fell). */
+  onNext?(): void;
 }
 
 /**
@@ -20,6 +22,9 @@ export interface MessageQueueHooks {
  */
 export class MessageQueue {
   #items: JSONRPCMessage[] = [];
+  /** The weight of each queued message, parallel to `#items`. */
+  #weights: number[] = [];
+  #weight = 0;
   #head = 0;
   #readers: ((result: Next) => void)[] = [];
   #ended = false;
@@ -29,12 +34,28 @@ export class MessageQueue {
     return this.#ended;
   }
 
-  /** Appends a message, or hands it straight to a waiting reader. Ignored once ended. */
-  push(message: JSONRPCMessage): void {
+  /**
+   * The total weight of the messages queued and not yet read (what `push` was given: e.g. their size in bytes,
+   * for a transport that stops reading while its consumer lags behind).
+   */
+  get weight(): number {
+    return this.#weight;
+  }
+
+  /**
+   * Appends a message, or hands it straight to a waiting reader. Ignored once ended. `weight` (default 0) counts
+   * in {@link MessageQueue.weight} until the message is read.
+   */
+  push(message: JSONRPCMessage, weight = 0): void {
     if (this.#ended) return;
     const reader = this.#readers.shift();
-    if (reader) reader({ done: false, value: message });
-    else this.#items.push(message);
+    if (reader) {
+      reader({ done: false, value: message });
+      return;
+    }
+    this.#items.push(message);
+    this.#weights.push(weight);
+    this.#weight += weight;
   }
 
   /** No more messages: readers get the queued ones, then `done`. Idempotent. */
@@ -47,6 +68,8 @@ export class MessageQueue {
   /** Drops unread messages and ends: the consumer is gone. */
   discard(): void {
     this.#items = [];
+    this.#weights = [];
+    this.#weight = 0;
     this.#head = 0;
     this.end();
   }
@@ -54,12 +77,15 @@ export class MessageQueue {
   /** The next message, or `done` once ended and drained. */
   next(): Promise<Next> {
     if (this.#head < this.#items.length) {
+      this.#weight -= this.#weights[this.#head] as number;
       const value = this.#items[this.#head++] as JSONRPCMessage;
       if (this.#head === this.#items.length) {
         this.#items = [];
+        this.#weights = [];
         this.#head = 0;
       } else if (this.#head >= 1024 && this.#head * 2 >= this.#items.length) {
         this.#items = this.#items.slice(this.#head);
+        this.#weights = this.#weights.slice(this.#head);
         this.#head = 0;
       }
       return Promise.resolve({ done: false, value });
@@ -74,8 +100,16 @@ export class MessageQueue {
    */
   iterable(hooks: MessageQueueHooks): AsyncIterable<JSONRPCMessage> {
     let iterated = false;
+    const onNext = hooks.onNext;
     const iterator: AsyncIterableIterator<JSONRPCMessage, undefined> = {
-      next: () => this.next(),
+      next:
+        onNext === undefined
+          ? () => this.next()
+          : () => {
+              const next = this.next();
+              onNext();
+              return next;
+            },
       return: async () => {
         this.discard();
         await hooks.onReturn();

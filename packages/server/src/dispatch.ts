@@ -3,11 +3,11 @@ import {
   type Cancellation,
   type ClientCapabilities,
   describeIssues,
+  describeType,
   ErrorCode,
   type HandleContext,
   type Implementation,
   type InputResponses,
-  InputResponsesSchema,
   isPlainObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
@@ -17,6 +17,7 @@ import {
   McpError,
   MetaKey,
   type ProgressToken,
+  principalOf,
   RequestParamsSchema,
   type SchemaIssue,
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -30,6 +31,7 @@ import type { ServerCore } from './core.js';
 import { unwrapCursor } from './cursor.js';
 import type { CustomMethod } from './custom-methods.js';
 import { currentCapabilities, discoverResult } from './discover.js';
+import { checkArgumentDepth, checkInputResponses } from './limits.js';
 import { serveListen } from './listen.js';
 import { METHODS, type MethodSpec } from './methods.js';
 import { finishResult } from './result.js';
@@ -79,6 +81,7 @@ export async function serveRequest(
     const meta = readMeta(request.params);
     const params = request.params as Record<string, unknown>;
     const inputRequired = (spec ?? (custom as CustomMethod)).inputRequired;
+    if (inputRequired) checkInputResponses(params.inputResponses);
     const envelope = inputRequired ? core.requestState : undefined;
     if (
       envelope !== undefined &&
@@ -88,6 +91,8 @@ export async function serveRequest(
       core.log.warn(`requestState rejected on ${method}: not a string`);
       throw invalidParams(INVALID_REQUEST_STATE);
     }
+    // Sealed state binds the arguments by their canonical JSON (a recursive walk): bound their depth first.
+    if (envelope !== undefined) checkArgumentDepth(spec === undefined ? params : params.arguments);
     let handlerParams: unknown;
     let binding: RequestStateBinding | undefined;
     if (spec !== undefined) {
@@ -100,6 +105,7 @@ export async function serveRequest(
         handlerParams = { ...params, cursor: inner };
       }
       if (inputRequired) binding = bindingOf(method, params, hctx.auth);
+      if (envelope !== undefined) warnIfNoIdentity(core, hctx.auth);
     } else {
       const own = ownParams(params, inputRequired);
       const checked = validate((custom as CustomMethod).params, own);
@@ -107,6 +113,7 @@ export async function serveRequest(
       if (!outcome.ok) throw invalidParams(`Invalid params: ${describeIssues(outcome.issues)}`);
       handlerParams = outcome.value;
       if (inputRequired) binding = { method, target: '', arguments: own, auth: hctx.auth };
+      if (envelope !== undefined) warnIfNoIdentity(core, hctx.auth);
     }
     let requestState = inputRequired ? (params.requestState as string | undefined) : undefined;
     if (envelope !== undefined && requestState !== undefined) {
@@ -224,11 +231,9 @@ function metaIssues(
   if (!meta.success) return meta.error.issues;
   if (!inputRequired) return undefined;
   const { inputResponses, requestState } = params;
-  if (inputResponses !== undefined) {
-    const answers = safeParse(InputResponsesSchema, inputResponses);
-    if (!answers.success) {
-      return answers.error.issues.map((issue) => ({ ...issue, path: ['inputResponses', ...issue.path] }));
-    }
+  if (inputResponses !== undefined && !isPlainObject(inputResponses)) {
+    const message = `Invalid input: expected record, received ${describeType(inputResponses)}`;
+    return [{ path: ['inputResponses'], message }];
   }
   if (requestState !== undefined && typeof requestState !== 'string') {
     return [
@@ -317,6 +322,25 @@ function reasonOf(error: unknown): string {
     if (error instanceof Error) return error.message;
   }
   return String(error);
+}
+
+/** The servers that already warned about an `AuthInfo` without identity. */
+const warnedNoIdentity = new WeakSet<ServerCore>();
+
+/**
+ * Warns once per server that `auth` names no clientId, issuer or subject: `sealed()` then binds state to the
+ * token itself, or (no token either) fails closed, instead of binding every caller to one empty principal.
+ */
+function warnIfNoIdentity(core: ServerCore, auth: AuthInfo | undefined): void {
+  if (auth === undefined || warnedNoIdentity.has(core)) return;
+  const principal = principalOf(auth);
+  if (Array.isArray(principal)) return; // an identity
+  warnedNoIdentity.add(core);
+  core.log.warn(
+    principal === undefined
+      ? 'ctx.auth names no clientId, issuer, subject or token: sealed requestState fails closed for it (-32603); have the verifier return an identity'
+      : 'ctx.auth names no clientId, issuer or subject: sealed requestState is bound to the token itself (a refreshed token breaks rounds in flight); have the verifier return an identity',
+  );
 }
 
 /** The request a `requestState` belongs to: method, name or URI, arguments, principal. */

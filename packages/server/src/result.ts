@@ -17,6 +17,7 @@ import {
 import { describeCapabilities, missingClientCapabilities } from './capabilities.js';
 import { wrapCursor } from './cursor.js';
 import type { ResultTypeRule } from './custom-methods.js';
+import { MAX_INPUT_REQUESTS } from './limits.js';
 import type { ResultSpec } from './methods.js';
 import type { RequestStateBinding, RequestStateEnvelope } from './sealed.js';
 import type { CacheHints } from './types.js';
@@ -48,7 +49,7 @@ export interface FinishContext {
  * - complete results of cacheable methods get `ttlMs`/`cacheScope` unless the handler set them;
  * - a list handler's `nextCursor` is wrapped into the opaque wire cursor;
  * - an `InputRequiredResult` is legal only on multi-round-trip methods, needs `inputRequests` (non
- *   empty) or `requestState`, never carries cache hints, its input requests must fit this request's client
+ *   empty, at most `MAX_INPUT_REQUESTS`) or `requestState`, never carries cache hints, its input requests must fit this request's client
  *   capabilities (`McpError` `-32021` otherwise), and its `requestState` is sealed when the server seals;
  * - the final object is validated against the method's result schema.
  *
@@ -135,7 +136,13 @@ function finishInputRequired(
     );
   }
   const { inputRequests, requestState } = value;
-  const asks = isPlainObject(inputRequests) && Object.keys(inputRequests).length > 0;
+  const asked = isPlainObject(inputRequests) ? Object.keys(inputRequests).length : 0;
+  const asks = asked > 0;
+  if (asked > MAX_INPUT_REQUESTS) {
+    throw new Error(
+      `the ${method} handler asked ${asked} questions in one InputRequiredResult, over ${MAX_INPUT_REQUESTS}: their answers could not come back`,
+    );
+  }
   if (!asks && requestState === undefined) {
     throw new Error(
       `the ${method} handler returned an InputRequiredResult with neither inputRequests nor requestState`,

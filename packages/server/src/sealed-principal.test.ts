@@ -107,3 +107,59 @@ describe('sealed({ bindPrincipal: function })', () => {
     );
   });
 });
+
+describe('sealed(): an AuthInfo without identity (a verifier returning only { token, scopes })', () => {
+  const serve = () => {
+    const logger = recordingLogger();
+    const server = new Server(
+      { name: 's', version: '1' },
+      {
+        logger,
+        requestState: sealed({ keys: [key] }),
+        onListTools: () => ({ tools: [] }),
+        onCallTool: (_params, ctx) =>
+          ctx.requestState === 'r1' ? { content: [] } : inputRequired({ requestState: 'r1' }),
+      },
+    );
+    return { server, logger };
+  };
+  const alice = { auth: { token: 'alice-key', scopes: ['notes'] } };
+  const mallory = { auth: { token: 'mallory-key', scopes: ['notes'] } };
+
+  it("binds to the token: Alice's state does not open for Mallory", async () => {
+    const { server, logger } = serve();
+    const round1 = resultOf(await server.handle(request('tools/call', { name: 'x' }), alice));
+    const retry = request('tools/call', { name: 'x', requestState: round1.requestState });
+    expect(errorOf(await server.handle(retry, mallory))).toEqual({
+      code: -32602,
+      message: 'Invalid or expired requestState',
+    });
+    expect(resultOf(await server.handle(retry, alice)).resultType).toBe('complete');
+    const warnings = logger.lines.filter((l) => l.message.startsWith('ctx.auth names no'));
+    expect(warnings).toHaveLength(1); // once per server, however many requests
+    expect(warnings[0]?.message).toMatch(/bound to the token itself/);
+  });
+
+  it('fails closed when the AuthInfo names neither an identity nor a token', async () => {
+    const { server, logger } = serve();
+    const nobody = { auth: { scopes: ['notes'] } };
+    expect(errorOf(await server.handle(request('tools/call', { name: 'x' }), nobody))).toEqual({
+      code: -32603,
+      message: 'Internal error',
+    });
+    const minted = resultOf(await server.handle(request('tools/call', { name: 'x' }), alice));
+    const retry = request('tools/call', { name: 'x', requestState: minted.requestState });
+    expect(errorOf(await server.handle(retry, nobody)).code).toBe(-32602);
+    expect(logger.lines.some((l) => /fails closed/.test(l.message))).toBe(true);
+  });
+
+  it('envelope level: the token binds, and nothing else of auth', () => {
+    const envelope = sealed({ keys: [key] });
+    const token = envelope.seal('s', { ...binding, auth: { token: 'k1' } }) as string;
+    expect(envelope.open(token, { ...binding, auth: { token: 'k1', scopes: ['more'] } })).toBe('s');
+    expect(reasonOf(() => envelope.open(token, { ...binding, auth: { token: 'k2' } }))).toBe('context');
+    expect(reasonOf(() => envelope.seal('s', { ...binding, auth: {} }))).toMatch(
+      /^TypeError: requestState cannot be bound/,
+    );
+  });
+});

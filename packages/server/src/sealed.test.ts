@@ -199,7 +199,13 @@ describe('bindingContext', () => {
   it('is the canonical JSON of ["mcp/request-state/v2", method, target, arguments ?? {}, principal]', () => {
     const auth = fc.option(
       fc.record(
-        { clientId: fc.string(), issuer: fc.string(), subject: fc.string(), scopes: fc.array(fc.string()) },
+        {
+          clientId: fc.string(),
+          issuer: fc.string(),
+          subject: fc.string(),
+          token: fc.string(),
+          scopes: fc.array(fc.string()),
+        },
         { requiredKeys: [] },
       ),
       { nil: undefined },
@@ -226,15 +232,31 @@ describe('bindingContext', () => {
         binder,
         (method, target, argsValue, authValue, bind) => {
           const binding = { method, target, arguments: argsValue, auth: authValue } as RequestStateBinding;
+          // Empty strings name nobody; no identity: the token; neither: no binding at all (fail closed).
+          const named = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+          const identity = authValue && [
+            named(authValue.clientId),
+            named(authValue.issuer),
+            named(authValue.subject),
+          ];
+          const token = named(authValue?.token);
           const principal =
             typeof bind === 'function'
               ? (bind(binding) ?? null)
-              : bind && authValue !== undefined
-                ? [authValue.clientId ?? null, authValue.issuer ?? null, authValue.subject ?? null]
-                : null;
-          expect(bindingContext(binding, bind)).toBe(
-            canonicalJson(['mcp/request-state/v2', method, target, argsValue ?? {}, principal]),
-          );
+              : !bind || identity === undefined
+                ? null
+                : identity.some((member) => member !== null)
+                  ? identity
+                  : token !== null
+                    ? { token }
+                    : undefined;
+          if (principal === undefined) {
+            expect(() => bindingContext(binding, bind)).toThrow(TypeError);
+          } else {
+            expect(bindingContext(binding, bind)).toBe(
+              canonicalJson(['mcp/request-state/v2', method, target, argsValue ?? {}, principal]),
+            );
+          }
         },
       ),
     );

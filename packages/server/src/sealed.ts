@@ -1,4 +1,4 @@
-import type { AuthInfo } from '@boomerang/protocol';
+import { type AuthInfo, principalOf } from '@boomerang/protocol';
 import { canonicalJson, createSealer, type SealCodec, type SealContext } from '@boomerang/seal';
 
 /**
@@ -50,7 +50,9 @@ interface SealedCommonOptions {
    * Bind state to the authenticated principal (`auth.clientId`, `auth.issuer`, `auth.subject`; never scopes,
    * so a scope step-up keeps rounds in flight working). Default `true`: state minted for one user is rejected
    * for another, and state minted without authentication is rejected with it (and vice versa). Turn it off
-   * only when the principal legitimately changes between rounds.
+   * only when the principal legitimately changes between rounds. An `auth` that names none of the three binds
+   * to its `token` (the context keeps only a digest of it; a refreshed token is another principal), and one
+   * without a token either fails closed: nothing is sealed for it (`-32603`) and nothing opens (`-32602`).
    *
    * A function names the principal itself (a tenant, a session of your own): it receives the binding and
    * returns a string, or `undefined`/`null` for "no principal". It runs on every seal and every open; when it
@@ -88,8 +90,10 @@ export type SealedOptions = SealedCommonOptions &
  *
  *     canonicalJson(["mcp/request-state/v2", method, target, arguments ?? {}, principal])
  *
- * `principal` is `[clientId, issuer, subject]` (`null` for each absent member), or `null` without `auth` or with
- * `bindPrincipal: false`, or the string a `bindPrincipal` function returned. Canonical JSON sorts object keys at every depth. The seal stores only the SHA-256 of
+ * `principal` is `principalOf(auth)` of `@boomerang/protocol`: `[clientId, issuer, subject]` (`null` for each absent
+ * member), or `{"token": token}` for an `auth` that names none of them but carries a token, or `null` without
+ * `auth` or with `bindPrincipal: false`; or the string a `bindPrincipal` function returned. An `auth` with neither
+ * an identity nor a token throws `TypeError` (fail closed). Canonical JSON sorts object keys at every depth. The seal stores only the SHA-256 of
  * the context, inside the encrypted claims: the binding is checked, never carried, so a token presented for
  * another tool, other arguments, another URI, another method or another principal fails with reason `context`.
  *
@@ -183,14 +187,14 @@ export function bindingContext(
 ): string {
   const { method, target } = binding;
   const args = binding.arguments ?? {};
-  return canonicalJson([CONTEXT_TAG, method, target, args, principalOf(binding, bindPrincipal)]);
+  return canonicalJson([CONTEXT_TAG, method, target, args, boundPrincipal(binding, bindPrincipal)]);
 }
 
 /**
- * The principal member of the context: `[clientId, issuer, subject]` (default), a binder's string, or `null`.
- * A binder's string and the default tuple are different JSON types, so they can never collide.
+ * The principal member of the context: `principalOf(auth)` (default), a binder's string, or `null`. A binder's
+ * string, the default tuple and the token object are different JSON types, so they can never collide.
  */
-function principalOf(binding: RequestStateBinding, bindPrincipal: boolean | PrincipalBinder): unknown {
+function boundPrincipal(binding: RequestStateBinding, bindPrincipal: boolean | PrincipalBinder): unknown {
   if (typeof bindPrincipal === 'function') {
     const principal: unknown = bindPrincipal(binding);
     if (principal === undefined || principal === null) return null;
@@ -199,6 +203,12 @@ function principalOf(binding: RequestStateBinding, bindPrincipal: boolean | Prin
     }
     return principal;
   }
-  const auth = bindPrincipal ? binding.auth : undefined;
-  return auth === undefined ? null : [auth.clientId ?? null, auth.issuer ?? null, auth.subject ?? null];
+  if (!bindPrincipal) return null;
+  const principal = principalOf(binding.auth);
+  if (principal === undefined) {
+    throw new TypeError(
+      'requestState cannot be bound: the AuthInfo names no clientId, issuer, subject or token (fail closed)',
+    );
+  }
+  return principal;
 }

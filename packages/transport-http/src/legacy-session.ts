@@ -13,6 +13,7 @@ import {
   type MessageHandler,
   MessageQueue,
   messageKind,
+  principalOf,
   type RequestId,
   type StreamConnection,
   type Transport,
@@ -29,6 +30,8 @@ export interface HttpSessionInit {
   /** Who opened the session. */
   readonly auth: AuthInfo | undefined;
   readonly idleMs: number;
+  /** Most streams open at once: the GET stream and the POSTs awaiting responses. Default: no bound. */
+  readonly maxStreams?: number;
   /** Removes the session from its table (called once, when it ends). */
   readonly forget: () => void;
   readonly onError: (error: unknown) => void;
@@ -47,14 +50,18 @@ export const NO_BACK_CHANNEL =
 /** A 2025-11-25 session: its connection, the POSTs waiting for their responses, and its GET stream. */
 export class HttpSession {
   readonly id: string;
-  /** Who opened the session; every later request must come from the same principal. */
-  readonly principal: string;
+  /**
+   * The key of who opened the session ({@link principalKey}); every later request must come from the same
+   * principal. `undefined` (an `AuthInfo` naming no principal) matches nobody.
+   */
+  readonly principal: string | undefined;
   lastActive = Date.now();
   readonly #queue = new MessageQueue();
   readonly #pending = new Map<string, Pending>();
   /** The principal of each request read by the connection (a refreshed token keeps its principal). */
   readonly #auth = new WeakMap<object, AuthInfo>();
   readonly #idleMs: number;
+  readonly #maxStreams: number;
   readonly #forget: () => void;
   readonly #onError: (error: unknown) => void;
   readonly #backChannel: boolean;
@@ -65,21 +72,42 @@ export class HttpSession {
 
   constructor(init: HttpSessionInit) {
     this.id = init.id;
-    this.principal = principalOf(init.auth);
+    this.principal = principalKey(init.auth);
     this.#idleMs = init.idleMs;
+    this.#maxStreams = init.maxStreams ?? Number.POSITIVE_INFINITY;
     this.#forget = init.forget;
     this.#onError = init.onError;
     this.#backChannel = init.backChannel ?? true;
   }
 
-  /** True when `auth` names the principal that opened the session (a refreshed token keeps its principal). */
+  /**
+   * True when `auth` names the principal that opened the session (a refreshed token keeps its principal when
+   * the verifier names an identity).
+   */
   belongsTo(auth: AuthInfo | undefined): boolean {
-    return this.principal === principalOf(auth);
+    return this.principal !== undefined && this.principal === principalKey(auth);
+  }
+
+  /** True when the session was opened without authentication. */
+  get anonymous(): boolean {
+    return this.principal === '';
   }
 
   /** True when nothing is in flight and no GET stream is open. */
   get idle(): boolean {
     return this.#pending.size === 0 && this.#stream === undefined;
+  }
+
+  /** True when no request is in flight (a GET stream may be open): ending it interrupts no request. */
+  get quiet(): boolean {
+    return this.#pending.size === 0;
+  }
+
+  /** The refusal of one more stream when the session holds as many as it may, else `undefined`. */
+  #streamLimit(): Reply | undefined {
+    if (this.#pending.size + (this.#stream === undefined ? 0 : 1) < this.#maxStreams) return undefined;
+    const text = `Too Many Requests: the session has ${this.#maxStreams} streams open (requests in flight and its GET stream)`;
+    return refuse(429, text, { 'retry-after': '1' });
   }
 
   /** Connects the handler to the session's transport. */
@@ -116,7 +144,10 @@ export class HttpSession {
     return { reply: response === undefined ? reply : withStatus(reply, statusOf(response)), ok: false };
   }
 
-  /** Serves one POST of the session: a request (its answer), or a notification or response (202). */
+  /**
+   * Serves one POST of the session: a request (its answer; 429 when the session holds `maxStreams` streams), or a
+   * notification or response (202).
+   */
   async post(message: JSONRPCMessage, exchange: Exchange, auth: AuthInfo | undefined): Promise<Reply> {
     const version = exchange.headers.get('mcp-protocol-version');
     if (version !== null && !LEGACY_VERSIONS.has(version)) {
@@ -133,7 +164,7 @@ export class HttpSession {
         const text = 'Invalid Request: id is already in use by a request in flight';
         return json(400, jsonRpcError(id, { code: ErrorCode.InvalidRequest, message: text }));
       }
-      return this.request(message as JSONRPCRequest, exchange, auth).reply;
+      return this.#streamLimit() ?? this.request(message as JSONRPCRequest, exchange, auth).reply;
     }
     this.#touch();
     if (kind === 'notification' && (message as { method: string }).method === 'notifications/cancelled') {
@@ -147,11 +178,16 @@ export class HttpSession {
     return { status: 202, headers: {}, body: null };
   }
 
-  /** Opens the session's GET stream (409 when one is open: each message goes to one stream only). */
+  /**
+   * Opens the session's GET stream (409 when one is open: each message goes to one stream only; 429 when the
+   * session holds `maxStreams` streams).
+   */
   listen(exchange: Exchange): Reply {
     if (this.#stream !== undefined) {
       return refuse(409, 'Conflict: the session already has a GET stream');
     }
+    const limited = this.#streamLimit();
+    if (limited !== undefined) return limited;
     this.#touch();
     const stream = openEventStream(() => closed());
     const closed = () => {
@@ -247,11 +283,14 @@ export class HttpSession {
   }
 }
 
-/** The principal a session is bound to: clientId, issuer and subject (never scopes or the token itself). */
-function principalOf(auth: AuthInfo | undefined): string {
-  return auth === undefined
-    ? ''
-    : JSON.stringify([auth.clientId ?? null, auth.issuer ?? null, auth.subject ?? null]);
+/**
+ * The key of the principal a session is bound to (`principalOf` of `@boomerang/protocol`: clientId, issuer and
+ * subject, else the token itself, kept in this process only): `''` without auth, `undefined` for an `AuthInfo`
+ * that names no principal at all (such a caller gets no session).
+ */
+export function principalKey(auth: AuthInfo | undefined): string | undefined {
+  const principal = principalOf(auth);
+  return principal === null ? '' : principal === undefined ? undefined : JSON.stringify(principal);
 }
 
 function keyOf(id: RequestId): string {

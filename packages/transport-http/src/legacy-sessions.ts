@@ -1,7 +1,13 @@
 // 2025-11-25 sessions on the Streamable HTTP endpoint: the session table, and the layer that hands it the
 // exchanges of sessions. An `initialize` POST without `Mcp-Session-Id` opens a session; a POST, GET or DELETE
 // naming one is served by it. Modern (2026-07-28) traffic passes through untouched.
-import { type AuthInfo, ErrorCode, type JSONRPCRequest, type MessageHandler } from '@boomerang/protocol';
+import {
+  type AuthInfo,
+  ErrorCode,
+  type JSONRPCRequest,
+  type MessageHandler,
+  principalOf,
+} from '@boomerang/protocol';
 import type { Exchange } from './exchange.js';
 import { HeaderName } from './headers.js';
 import type { Layer } from './inbound.js';
@@ -20,15 +26,35 @@ export interface LegacySessionOptions {
    */
   readonly sessions?: boolean | undefined;
   /**
-   * Most sessions open at once (default 1,000). When the table is full, `initialize` ends the session that has
-   * been idle longest (no request in flight, no GET stream); when none is idle, it is refused with 503.
+   * Most sessions open at once (default 1,000). When the table is full, `initialize` makes room by ending a
+   * session that the newcomer may end, or is refused with 503.
+   *
+   * Who may end whose session, so that strangers cannot drive eviction: a session is *quiet* when no request of
+   * it is in flight (an open GET stream does not protect it). An anonymous newcomer ends the least recently
+   * active quiet anonymous session; an authenticated one ends, in this order, the least recently active quiet
+   * anonymous session, its own least recently active quiet session, or the least recently active anonymous
+   * session even with a request in flight. Nobody ever ends an authenticated principal's session but that
+   * principal.
    */
   readonly maxSessions?: number | undefined;
+  /**
+   * Most sessions one authenticated principal may hold (default 16): at the quota, its `initialize` ends its own
+   * least recently active session without a request in flight, or is refused with 503. Anonymous sessions (no
+   * `AuthInfo`) share the whole table: without an identity there is nobody to tell apart.
+   */
+  readonly maxSessionsPerPrincipal?: number | undefined;
+  /**
+   * Most streams one session holds open (default 32): its GET stream and its POSTs awaiting their responses
+   * (each may be an event stream). A request POST or a GET beyond it is refused with 429.
+   */
+  readonly maxStreamsPerSession?: number | undefined;
   /** A session with no request in flight and no GET stream open for this long is ended (default 30 minutes). */
   readonly idleTimeoutMs?: number | undefined;
 }
 
 const DEFAULT_MAX_SESSIONS = 1000;
+const DEFAULT_MAX_PER_PRINCIPAL = 16;
+const DEFAULT_MAX_STREAMS = 32;
 const DEFAULT_IDLE_MS = 30 * 60_000;
 
 /** The sessions of one endpoint. */
@@ -89,6 +115,15 @@ function sessionNotFound(): PlainReply {
 /**
  * The session table of an endpoint serving `handler` (which must implement `connect`). Throws `RangeError` for
  * settings that are not positive integers.
+ *
+ * Who may end whose session to make room, so that strangers cannot drive eviction: a session is *quiet* when no
+ * request of it is in flight (an open GET stream does not protect it, so sessions that all hold a GET stream
+ * never lock newcomers out). A principal at its quota (`maxSessionsPerPrincipal`) ends its own least recently
+ * active quiet session. When the table is full, an anonymous newcomer ends the least recently active quiet
+ * anonymous session; an authenticated one ends, in this order, the least recently active quiet anonymous
+ * session, its own least recently active quiet session, or the least recently active anonymous session even
+ * with a request in flight (so an anonymous flood cannot lock authenticated principals out). Nobody ever ends
+ * an authenticated principal's session but that principal. Otherwise `initialize` is refused with 503.
  */
 export function createSessionTable(
   handler: MessageHandler & Required<Pick<MessageHandler, 'connect'>>,
@@ -96,18 +131,51 @@ export function createSessionTable(
   onError: (error: unknown) => void,
 ): SessionTable {
   const max = positive(options.maxSessions ?? DEFAULT_MAX_SESSIONS, 'legacy.maxSessions');
+  const quota = positive(
+    options.maxSessionsPerPrincipal ?? DEFAULT_MAX_PER_PRINCIPAL,
+    'legacy.maxSessionsPerPrincipal',
+  );
+  const maxStreams = positive(
+    options.maxStreamsPerSession ?? DEFAULT_MAX_STREAMS,
+    'legacy.maxStreamsPerSession',
+  );
   const idleMs = positive(options.idleTimeoutMs ?? DEFAULT_IDLE_MS, 'legacy.idleTimeoutMs');
   const sessions = new Map<string, HttpSession>();
+  let warned = false;
+  /** Tells the operator once that `authenticate` returns an `AuthInfo` without clientId, issuer or subject. */
+  const warnOnce = (nobody: boolean) => {
+    if (warned) return;
+    warned = true;
+    const effect = nobody
+      ? 'nor a token: such callers get no 2025-11-25 session (403)'
+      : 'so 2025-11-25 sessions are bound to the token itself (a refreshed token cannot reuse its session)';
+    onError(new Error(`authenticate returned an AuthInfo without clientId, issuer or subject, ${effect}`));
+  };
 
-  /** Ends the session idle longest, to make room; false when every session is busy. */
-  const evict = async (): Promise<boolean> => {
-    let oldest: HttpSession | undefined;
+  /**
+   * What must end before `newcomer` joins the table (see above): `null` when there is room, `undefined` when
+   * nothing may end.
+   */
+  const roomFor = (newcomer: HttpSession): HttpSession | null | undefined => {
+    const { principal } = newcomer;
+    let own = 0;
+    let ownQuiet: HttpSession | undefined;
+    let anonymousQuiet: HttpSession | undefined;
+    let anonymousAny: HttpSession | undefined;
     for (const session of sessions.values()) {
-      if (session.idle && (oldest === undefined || session.lastActive < oldest.lastActive)) oldest = session;
+      if (session.principal === principal) {
+        own++;
+        if (session.quiet) ownQuiet = earlier(session, ownQuiet);
+      }
+      if (session.anonymous) {
+        anonymousAny = earlier(session, anonymousAny);
+        if (session.quiet) anonymousQuiet = earlier(session, anonymousQuiet);
+      }
     }
-    if (oldest === undefined) return false;
-    await oldest.end();
-    return true;
+    if (!newcomer.anonymous && own >= quota) return ownQuiet;
+    if (sessions.size < max) return null;
+    if (newcomer.anonymous) return anonymousQuiet;
+    return anonymousQuiet ?? ownQuiet ?? anonymousAny;
   };
 
   return {
@@ -116,12 +184,26 @@ export function createSessionTable(
       return session?.belongsTo(auth) === true ? session : undefined;
     },
     async open(message, exchange, auth) {
-      if (sessions.size >= max && !(await evict())) {
-        return refuse(503, 'Service Unavailable: too many open sessions', {}, ErrorCode.InternalError);
+      const who = principalOf(auth);
+      if (who === undefined || (who !== null && 'token' in who)) warnOnce(who === undefined);
+      if (who === undefined) {
+        return refuse(403, 'Forbidden: the credentials name no principal to bind a session to');
       }
       const id = newSessionId();
-      const session = new HttpSession({ id, auth, idleMs, forget: () => sessions.delete(id), onError });
-      sessions.set(id, session);
+      const session = new HttpSession({
+        id,
+        auth,
+        idleMs,
+        maxStreams,
+        forget: () => sessions.delete(id),
+        onError,
+      });
+      const victim = roomFor(session);
+      if (victim === undefined) {
+        return refuse(503, 'Service Unavailable: too many open sessions', {}, ErrorCode.InternalError);
+      }
+      sessions.set(id, session); // before ending the victim: a concurrent initialize sees the table as full
+      if (victim !== null) await victim.end();
       try {
         await session.start(handler, auth);
       } catch (error) {
@@ -136,6 +218,11 @@ export function createSessionTable(
       await Promise.all([...sessions.values()].map((session) => session.end()));
     },
   };
+}
+
+/** Whichever of two sessions was active less recently (`b` may be absent). */
+function earlier(a: HttpSession, b: HttpSession | undefined): HttpSession {
+  return b === undefined || a.lastActive < b.lastActive ? a : b;
 }
 
 /** 192 random bits in hex: visible ASCII, unguessable. */

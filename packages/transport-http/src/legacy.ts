@@ -41,7 +41,9 @@ export function legacyLayers(
 ): Layer[] {
   if (setting === false || typeof handler?.connect !== 'function') return [initializeLayer(handler, onError)];
   if (setting !== undefined && setting !== true && (typeof setting !== 'object' || setting === null)) {
-    throw new TypeError('"legacy" expected a boolean or { sessions?, maxSessions?, idleTimeoutMs? }');
+    throw new TypeError(
+      '"legacy" expected a boolean or { sessions?, maxSessions?, maxSessionsPerPrincipal?, maxStreamsPerSession?, idleTimeoutMs? }',
+    );
   }
   const options = setting === undefined || setting === true ? {} : setting;
   if (options.sessions !== undefined && typeof options.sessions !== 'boolean') {

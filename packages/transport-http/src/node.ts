@@ -14,13 +14,19 @@ import {
   loopbackPolicy,
 } from './guard.js';
 import { type FetchHandler, type HttpHandler, type HttpHandlerOptions, httpEndpoint } from './handler.js';
+import {
+  type ConnectionLimits,
+  capConnections,
+  connectionLimits,
+  serverOptions,
+} from './node-connections.js';
 import { forbidden, type PlainReply, type Reply } from './replies.js';
 import { type ListenRoutes, type Route, type RouteHandler, routeTable } from './routes.js';
 
-export type { ListenRoutes, Route, RouteHandler };
+export type { ConnectionLimits, ListenRoutes, Route, RouteHandler };
 
-/** Where {@link listen} binds, and the endpoint's allow-lists. */
-export interface ListenerOptions extends HostPolicy {
+/** Where {@link listen} binds, the endpoint's allow-lists, and its connection limits. */
+export interface ListenerOptions extends HostPolicy, ConnectionLimits {
   /** TCP port; `0` (the default) picks a free one (read it from `url`). */
   readonly port?: number | undefined;
   /** Address to bind (default `127.0.0.1`: local servers should not listen on every interface). */
@@ -62,6 +68,11 @@ export interface Listening extends AsyncDisposable {
  * `routes` serves other exact paths beside the endpoint (a health check, the Protected Resource Metadata of
  * `@boomerang/auth`: `routes: [protectedResourceMetadata(...)]`); the endpoint's own path keeps its fast path.
  *
+ * Connections are bounded ({@link ConnectionLimits}): at most `maxConnections` (512) open, the one idle longest
+ * closed to make room for a newcomer (503 when all are busy); request headers within `headersTimeoutMs` (10 s),
+ * whole requests within `requestTimeoutMs` (30 s; responses and event streams are not bounded), keep-alive idle
+ * for `keepAliveTimeoutMs` (5 s). Throws `RangeError` for a limit that is not a positive integer.
+ *
  * Request bodies and event streams flow through unbuffered (back-pressure respected); a client that disconnects
  * aborts its request's `ctx.signal`. A `MessageHandler` is served straight from `node:http` (same checks and
  * answers as `createHttpHandler`, without building a `Request`, a body stream and a `Response` per message;
@@ -74,14 +85,17 @@ export async function listen(
   const { port = 0, host = '127.0.0.1', path = '/mcp' } = options;
   if (!path.startsWith('/')) throw new TypeError(`"path" expected a path starting with "/", got ${path}`);
   const routes = routeTable(options.routes, path);
+  const limits = connectionLimits(options);
   let serve: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
-  const server = createServer((req, res) => {
+  const server = createServer(serverOptions(limits), (req, res) => {
+    if (cap.refuse(req, res)) return;
     if (serve === undefined) {
       res.writeHead(503).end();
       return;
     }
     void serve(req, res);
   });
+  const cap = capConnections(server, limits.maxConnections);
   server.listen(port, host);
   await once(server, 'listening');
 

@@ -11,18 +11,11 @@ import {
   legacyRequest,
   makeLegacyServer,
   openSession,
+  until,
   useLegacyHandlers,
 } from './test-support/legacy-fixture.js';
 
 const { setup } = useLegacyHandlers();
-
-const until = async (check: () => boolean | Promise<boolean>, ms = 2000) => {
-  const stop = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > stop) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
 
 describe('initialize opens a session', () => {
   it('answers the 2025-11-25 InitializeResult with an unguessable Mcp-Session-Id', async () => {

@@ -132,8 +132,8 @@ function isBlank(line: Uint8Array): boolean {
 export interface MessageReaderHandlers {
   /** The longest line accepted, in bytes. */
   readonly maxMessageBytes: number;
-  /** A well-formed JSON-RPC message (envelope checked by `parseMessage`). */
-  onMessage(message: JSONRPCMessage): void;
+  /** A well-formed JSON-RPC message (envelope checked by `parseMessage`), and the length of its line in bytes. */
+  onMessage(message: JSONRPCMessage, bytes: number): void;
   /**
    * A line that is not a JSON-RPC message: the error response a server answers with (`-32700` not JSON, `-32600`
    * not JSON-RPC or too large) and the line's bytes (`undefined` for a line too large to keep).
@@ -155,7 +155,7 @@ export function readMessages(input: Readable, handlers: MessageReaderHandlers): 
     handlers.maxMessageBytes,
     (line) => {
       const parsed = parseMessage(line);
-      if (parsed.ok) handlers.onMessage(parsed.message);
+      if (parsed.ok) handlers.onMessage(parsed.message, line.length);
       else handlers.onInvalid(parsed.error, line);
     },
     () => handlers.onInvalid(tooLarge(handlers.maxMessageBytes), undefined),

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { PassThrough, Writable } from 'node:stream';
 import { isJSONRPCErrorResponse, type JSONRPCMessage, parseMessage } from '@boomerang/protocol';
@@ -219,7 +220,7 @@ describe('StdioServerTransport in a real server process', () => {
   let fixtures: FixtureBundle;
   const processes = new Processes();
   beforeAll(async () => {
-    fixtures = await bundleFixtures(['test-fixtures/echo-server.mjs']);
+    fixtures = await bundleFixtures(['test-fixtures/echo-server.mjs', 'test-fixtures/flood-server.mjs']);
   });
   afterAll(() => fixtures?.remove());
   afterEach(() => processes.stopAll());
@@ -248,5 +249,55 @@ describe('StdioServerTransport in a real server process', () => {
     expect(await nextLine()).toBeUndefined(); // stdout ended, nothing else was written
     expect(stderr.join('')).toContain('echo-server: stdin ended');
     expect(stderr.join('')).toContain('echo-server: child_process loaded: false');
+  });
+
+  /**
+   * Writes requests to a server whose stdout nobody reads until the pipe stops taking them (no `'drain'` for
+   * 500 ms), for at most 5 s or 48 MiB. Resolves to the bytes written and the server's resident memory then.
+   */
+  async function flood(mode: 'server' | 'sequential', maxBuffered: number) {
+    const env = { ...process.env, MODE: mode, MAX_BUFFERED: String(maxBuffered) };
+    const child = processes.child(spawn(process.execPath, [fixtures.path('flood-server')], { env }));
+    // stdout is never read: the pipe fills, and so would this process's memory without back-pressure.
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const text = 'x'.repeat(4096);
+    let written = 0;
+    let id = 0;
+    const deadline = Date.now() + 5000;
+    while (written < 48 * 1024 * 1024 && Date.now() < deadline) {
+      let chunk = '';
+      for (let i = 0; i < 16; i++) {
+        const params = { _meta: meta, name: 'echo', arguments: { text } };
+        chunk += line({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params } as JSONRPCMessage);
+      }
+      written += chunk.length;
+      if (child.stdin.write(chunk)) continue;
+      const drained = await Promise.race([
+        once(child.stdin, 'drain').then(() => true),
+        new Promise<false>((resolve) => setTimeout(resolve, 500, false)),
+      ]);
+      if (!drained) break;
+    }
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
+    const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+    return { written, rssMiB: rssKiB / 1024 };
+  }
+
+  it.each(['server', 'sequential'] as const)(
+    'stops reading stdin while replies are not drained: %s',
+    async (mode) => {
+      const { written, rssMiB } = await flood(mode, 1024 * 1024);
+      // 1 MiB of bound, plus what the pipes and stream buffers hold, plus one read chunk of requests.
+      expect(written).toBeLessThan(6 * 1024 * 1024);
+      if (!Number.isNaN(rssMiB)) expect(rssMiB).toBeLessThan(200);
+    },
+  );
+
+  it('rejects a maxBufferedBytes that is not a positive integer', () => {
+    expect(() => new StdioServerTransport({ maxBufferedBytes: 0 })).toThrow(RangeError);
+    expect(() => new StdioServerTransport({ maxBufferedBytes: 1.5 })).toThrow(RangeError);
   });
 });

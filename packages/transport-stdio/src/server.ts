@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import {
@@ -25,7 +26,17 @@ export interface StdioServerTransportOptions {
    * buffered whole, and answered with `-32600`.
    */
   readonly maxMessageBytes?: number;
+  /**
+   * Back-pressure bound, in bytes (default 16 MiB): stdin is paused while the messages read but not yet taken
+   * from `messages`, plus the lines sent but not yet accepted by stdout, exceed it, and resumed once they are
+   * under half of it. A client that writes requests but never reads the replies then blocks on its own full
+   * pipe instead of growing this process's memory.
+   */
+  readonly maxBufferedBytes?: number;
 }
+
+/** Default {@link StdioServerTransportOptions.maxBufferedBytes}: 16 MiB. */
+const DEFAULT_MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 /**
  * The server end of the stdio transport: newline-delimited JSON-RPC on the process's stdin and stdout (MCP
@@ -42,6 +53,9 @@ export interface StdioServerTransportOptions {
  * - **Writing**: one `JSON.stringify` line per message, in `send` order; `send` resolves once stdout accepted
  *   the line and waits for `'drain'` when its buffer is full. Only protocol messages are written: log to stderr
  *   (`console.error`), never with `console.log`.
+ * - **Back-pressure**: reading pauses while more than `maxBufferedBytes` (16 MiB) wait, read but not yet taken
+ *   from `messages` or sent but not yet accepted by stdout; a client that never reads its replies stalls on its
+ *   own pipe, and this process's memory stays bounded.
  * - `close()` stops reading, ends `messages`, writes what is queued and ends stdout. It is idempotent; `send`
  *   then rejects with `Error("stdio transport is closed…")`, as it does once stdout fails (EPIPE: the client
  *   went away).
@@ -52,21 +66,32 @@ export class StdioServerTransport implements Transport {
   readonly #input: Readable;
   readonly #writer: LineWriter;
   readonly #maxMessageBytes: number;
+  readonly #maxBufferedBytes: number;
   readonly #queue = new MessageQueue();
+  /** Bytes of lines handed to the writer and not yet accepted by stdout. */
+  #unsent = 0;
+  /** Whether stdin is paused for back-pressure. */
+  #paused = false;
   #detach: (() => void) | undefined;
   #closedBecause: string | undefined;
   #closing: Promise<void> | undefined;
 
-  /** Throws `RangeError` for a `maxMessageBytes` that is not a positive integer. */
+  /** Throws `RangeError` for a `maxMessageBytes` or `maxBufferedBytes` that is not a positive integer. */
   constructor(options: StdioServerTransportOptions = {}) {
     this.#input = options.stdin ?? process.stdin;
     this.#maxMessageBytes = checkMaxMessageBytes(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+    const buffered = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+    if (!Number.isSafeInteger(buffered) || buffered <= 0) {
+      throw new RangeError(`"maxBufferedBytes" expected a positive integer, got ${buffered}`);
+    }
+    this.#maxBufferedBytes = buffered;
     this.#writer = new LineWriter(options.stdout ?? process.stdout, (error) => {
       void this.#shutDown(`stdout failed (${error.message})`);
     });
     this.messages = this.#queue.iterable({
       onStart: () => this.#startReading(),
       onReturn: () => this.close(),
+      onNext: () => this.#throttle(),
     });
   }
 
@@ -80,10 +105,36 @@ export class StdioServerTransport implements Transport {
     const line = serializeMessage(message);
     if (this.#closedBecause !== undefined) throw this.#closedError();
     try {
-      await this.#writer.write(line, options.signal);
+      await this.#write(line, options.signal);
     } catch (error) {
       if (options.signal?.aborted && error === options.signal.reason) throw error;
       throw this.#closedError(error);
+    }
+  }
+
+  /** Writes one line, counted as unsent until stdout accepted it (see `maxBufferedBytes`). */
+  async #write(line: string, signal?: AbortSignal): Promise<void> {
+    const bytes = Buffer.byteLength(line);
+    this.#unsent += bytes;
+    this.#throttle();
+    try {
+      await this.#writer.write(line, signal);
+    } finally {
+      this.#unsent -= bytes;
+      this.#throttle();
+    }
+  }
+
+  /** Pauses stdin while more than `maxBufferedBytes` wait (read and untaken, or sent and unaccepted). */
+  #throttle(): void {
+    if (this.#detach === undefined || this.#closedBecause !== undefined) return;
+    const buffered = this.#queue.weight + this.#unsent;
+    if (!this.#paused && buffered > this.#maxBufferedBytes) {
+      this.#paused = true;
+      this.#input.pause();
+    } else if (this.#paused && buffered <= this.#maxBufferedBytes / 2) {
+      this.#paused = false;
+      this.#input.resume();
     }
   }
 
@@ -101,10 +152,13 @@ export class StdioServerTransport implements Transport {
     if (this.#closedBecause !== undefined) return;
     this.#detach = readMessages(this.#input, {
       maxMessageBytes: this.#maxMessageBytes,
-      onMessage: (message) => this.#queue.push(message),
+      onMessage: (message, bytes) => {
+        this.#queue.push(message, bytes);
+        this.#throttle();
+      },
       onInvalid: (error) => {
         // Answered here, so a bad line never reaches the server and the next line is served as usual.
-        if (this.#closedBecause === undefined) this.#writer.write(serializeMessage(error)).catch(() => {});
+        if (this.#closedBecause === undefined) this.#write(serializeMessage(error)).catch(() => {});
       },
       onEnd: (error) =>
         void this.#shutDown(error === undefined ? 'stdin ended' : `stdin failed (${error.message})`),

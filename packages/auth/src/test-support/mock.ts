@@ -44,7 +44,11 @@ export interface MockAsOptions {
   /** Whom the user signs in as. */
   readonly subject?: string;
   /** Endpoint URLs to publish instead of the issuer's own (e.g. an `http://` one, to be refused). */
-  readonly endpoints?: { readonly token?: string; readonly registration?: string };
+  readonly endpoints?: {
+    readonly authorization?: string;
+    readonly token?: string;
+    readonly registration?: string;
+  };
   /**
    * DPoP at the token endpoint: proofs are checked (independently of the package) and bind the token; `nonce`
    * is required in them when set; `algs` are published (default ES256); `unadvertised` publishes none;
@@ -111,7 +115,7 @@ export function mockAuthorizationServer(options: MockAsOptions) {
     if (request.method === 'GET' && url.pathname === metadataPath) {
       return json({
         issuer: options.metadataIssuer ?? options.issuer,
-        authorization_endpoint: `${base}/authorize`,
+        authorization_endpoint: options.endpoints?.authorization ?? `${base}/authorize`,
         token_endpoint: options.endpoints?.token ?? `${base}/token`,
         ...(options.registration !== false && {
           registration_endpoint: options.endpoints?.registration ?? `${base}/register`,

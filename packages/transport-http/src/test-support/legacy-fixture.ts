@@ -185,3 +185,12 @@ export function useLegacyHandlers(defaults: HttpHandlerOptions = {}) {
     },
   };
 }
+
+/** Resolves once `check()` holds (polled every 5 ms); rejects after `ms`. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 2000): Promise<void> {
+  const stop = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > stop) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

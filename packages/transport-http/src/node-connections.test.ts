@@ -1,0 +1,119 @@
+// listen()'s connection limits on real sockets (127.0.0.1): idle sockets cannot exhaust the server, slow ones
+// time out, and a newcomer finds room or a clear 503.
+import { once } from 'node:events';
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Listening, listen } from './node.js';
+import { headersFor, makeServer, type Observed, rpc } from './test-support/fixture.js';
+
+const running: Listening[] = [];
+const sockets: Socket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+async function start(...args: Parameters<typeof listen>): Promise<Listening> {
+  const server = await listen(...args);
+  running.push(server);
+  return server;
+}
+
+/** A raw socket to `url` that says nothing; `closed` resolves once the server closed it, with what it wrote. */
+async function idleSocket(url: URL) {
+  const socket = connect(Number(url.port), url.hostname);
+  sockets.push(socket);
+  let received = '';
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.toString('utf8');
+  });
+  socket.on('error', () => {});
+  const closed = once(socket, 'close').then(() => received);
+  await once(socket, 'connect');
+  return { socket, closed };
+}
+
+const isClosed = (closed: Promise<string>, ms: number) =>
+  Promise.race([closed.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, ms, false))]);
+
+const list = rpc('tools/list');
+const post = (url: URL, body: unknown = list) =>
+  fetch(url, {
+    method: 'POST',
+    headers: headersFor(body as never),
+    body: JSON.stringify(body),
+  });
+
+describe('listen: connection limits', () => {
+  it('idle sockets cannot exhaust it: at maxConnections, the one idle longest makes room', async () => {
+    const server = await start(makeServer(), { maxConnections: 4 });
+    const idle = [];
+    for (let i = 0; i < 10; i++) idle.push(await idleSocket(server.url));
+    // The six oldest were closed to make room (well before any timeout); the four newest are kept.
+    const verdicts = await Promise.all(idle.map(({ closed }) => isClosed(closed, 1000)));
+    expect(verdicts).toEqual([true, true, true, true, true, true, false, false, false, false]);
+    const response = await post(server.url);
+    expect(response.status).toBe(200);
+    await response.text();
+  });
+
+  it('closes a socket that sends no headers within headersTimeoutMs (408)', async () => {
+    const server = await start(makeServer(), { headersTimeoutMs: 200, requestTimeoutMs: 400 });
+    const { closed } = await idleSocket(server.url);
+    expect(await isClosed(closed, 2500)).toBe(true);
+    expect(await closed).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('answers 503 (Retry-After, Connection: close) when every kept connection is busy, and serves again after', async () => {
+    const observed: Observed = { slowSignals: [] };
+    const server = await start(makeServer(observed), { maxConnections: 2 });
+    const slow = rpc('tools/call', { name: 'slow' });
+    const aborts = [new AbortController(), new AbortController()];
+    const busy = aborts.map(({ signal }) =>
+      fetch(server.url, {
+        method: 'POST',
+        headers: headersFor(slow),
+        body: JSON.stringify(slow),
+        signal,
+      }).catch(() => undefined),
+    );
+    await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(2));
+    const refused = await post(server.url);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.headers.get('connection')).toBe('close');
+    await refused.text();
+    for (const abort of aborts) abort.abort();
+    await Promise.all(busy);
+    await vi.waitFor(() => expect(observed.slowSignals.every((signal) => signal.aborted)).toBe(true));
+    const served = await post(server.url);
+    expect(served.status).toBe(200);
+    await served.text();
+  });
+
+  it('bounds requests, not responses: a call outlives requestTimeoutMs once its request is in', async () => {
+    const observed: Observed = { slowSignals: [] };
+    const server = await start(makeServer(observed), { headersTimeoutMs: 100, requestTimeoutMs: 200 });
+    const slow = rpc('tools/call', { name: 'slow' });
+    const abort = new AbortController();
+    const call = fetch(server.url, {
+      method: 'POST',
+      headers: headersFor(slow),
+      body: JSON.stringify(slow),
+      signal: abort.signal,
+    }).catch(() => undefined);
+    await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(observed.slowSignals[0]?.aborted).toBe(false);
+    abort.abort();
+    await call;
+  });
+
+  it('rejects limits that are not positive integers, and a request timeout under the headers timeout', async () => {
+    await expect(listen(makeServer(), { maxConnections: 0 })).rejects.toThrow(RangeError);
+    await expect(listen(makeServer(), { keepAliveTimeoutMs: 1.5 })).rejects.toThrow(RangeError);
+    await expect(listen(makeServer(), { headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).rejects.toThrow(
+      RangeError,
+    );
+  });
+});

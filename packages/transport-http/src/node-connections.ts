@@ -1,0 +1,124 @@
+// The connection policy of `listen` (@boomerang/transport-http/node): how many sockets it keeps, and how long a
+// socket may take to say something. Idle sockets are the cheapest denial of service there is: each costs the
+// attacker nothing and the server a file descriptor, so the cap makes room by closing the longest idle one.
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+/** How `listen` bounds its connections; every member is optional (see the defaults). */
+export interface ConnectionLimits {
+  /**
+   * Most connections kept open at once (default 512, under the common 1,024-descriptor limit). At the cap, a new
+   * connection makes room by closing the connection idle longest (one that never sent a request, or a keep-alive
+   * connection between requests); when every connection has a request in flight, the newcomer's request is
+   * answered 503 with `Retry-After: 1` and `Connection: close`.
+   */
+  readonly maxConnections?: number | undefined;
+  /** A client must send a request's headers within this long (default 10 s), else 408 and the socket closes. */
+  readonly headersTimeoutMs?: number | undefined;
+  /**
+   * A client must send a whole request, body included, within this long (default 30 s), else 408. Responses are
+   * not bounded: event streams last as long as they need. At least `headersTimeoutMs`.
+   */
+  readonly requestTimeoutMs?: number | undefined;
+  /** A keep-alive connection idle between requests is closed after this long (default 5 s). */
+  readonly keepAliveTimeoutMs?: number | undefined;
+}
+
+/** {@link ConnectionLimits} with every member set. */
+export type Limits = { readonly [K in keyof ConnectionLimits]-?: number };
+
+const DEFAULTS = {
+  maxConnections: 512,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+} as const;
+
+/** How long a refused connection may take to send its request before it is closed. */
+const REFUSED_GRACE_MS = 1000;
+
+/** The checked limits, defaults filled in. Throws `RangeError` for a value that is not a positive integer. */
+export function connectionLimits(options: ConnectionLimits): Limits {
+  const limits: { -readonly [K in keyof Limits]: number } = { ...DEFAULTS };
+  for (const name of Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[]) {
+    const value = options[name];
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new RangeError(`"${name}" expected a positive integer, got ${String(value)}`);
+    }
+    limits[name] = value;
+  }
+  if (limits.requestTimeoutMs < limits.headersTimeoutMs) {
+    throw new RangeError(
+      `"requestTimeoutMs" (${limits.requestTimeoutMs}) expected to be at least "headersTimeoutMs" (${limits.headersTimeoutMs})`,
+    );
+  }
+  return limits;
+}
+
+/**
+ * The `node:http` options for `limits`: its timeouts, checked at least every second (node checks every 30 s by
+ * default, so a 10 s timeout would really be up to 40 s).
+ */
+export function serverOptions(limits: Limits): ServerOptions {
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+  };
+}
+
+/** What {@link capConnections} tells the request handler. */
+export interface ConnectionCap {
+  /** Answers a request of a connection refused at the cap (503) and returns true; false for any other. */
+  refuse(req: IncomingMessage, res: ServerResponse): boolean;
+}
+
+/**
+ * Keeps at most `max` connections of `server` open (see {@link ConnectionLimits.maxConnections}). Connections
+ * refused while every kept one is busy get a 503 to their first request, or are closed after a second of
+ * silence; node's own `maxConnections` (twice the cap) drops anything beyond even those at once.
+ */
+export function capConnections(server: Server, max: number): ConnectionCap {
+  const kept = new Set<Socket>();
+  /** The kept connections with no request in flight, the one idle longest first. */
+  const idle = new Set<Socket>();
+  const refused = new WeakSet<Socket>();
+  server.maxConnections = 2 * max;
+  server.prependListener('connection', (socket: Socket) => {
+    if (kept.size >= max) {
+      const [longest] = idle;
+      if (longest === undefined) {
+        refused.add(socket);
+        socket.setTimeout(REFUSED_GRACE_MS, () => socket.destroy());
+        return;
+      }
+      kept.delete(longest);
+      idle.delete(longest);
+      longest.destroy();
+    }
+    kept.add(socket);
+    idle.add(socket);
+    socket.once('close', () => {
+      kept.delete(socket);
+      idle.delete(socket);
+    });
+  });
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const { socket } = req;
+    if (!kept.has(socket)) return;
+    idle.delete(socket);
+    res.once('close', () => {
+      if (kept.has(socket) && !socket.destroyed) idle.add(socket); // now idle longest-but-newest: at the end
+    });
+  });
+  return {
+    refuse(req, res) {
+      if (!refused.has(req.socket)) return false;
+      const headers = { 'content-type': 'text/plain', 'retry-after': '1', connection: 'close' };
+      res.writeHead(503, headers).end('Service Unavailable: too many connections');
+      return true;
+    },
+  };
+}
