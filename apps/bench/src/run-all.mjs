@@ -1,3 +1,9 @@
 // Runs every benchmark of this folder in sequence (each prints its own table).
-const scripts = ['./seal.bench.mjs', './flows.bench.mjs', './mcp-server.bench.mjs', './transports.bench.mjs'];
+const scripts = [
+  './seal.bench.mjs',
+  './flows.bench.mjs',
+  './mcp-server.bench.mjs',
+  './transports.bench.mjs',
+  './tasks.bench.mjs',
+];
 for (const script of scripts) await import(script);
