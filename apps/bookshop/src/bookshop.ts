@@ -1,6 +1,8 @@
 // The bookshop McpServer: five tools, each showing one part of the resolver story.
 import { McpServer, type McpServerOptions } from '@boomerang/mcp-server';
+import type { Tasks } from '@boomerang/tasks';
 import { z } from 'zod';
+import { registerPrintRun } from './print-run.js';
 import {
   blurb,
   CATALOGUE,
@@ -24,9 +26,22 @@ function stockLine(stock: Stock): string {
     : `"${stock.title}" by ${stock.author}: out of stock (backorder: about three weeks).`;
 }
 
+/** Options of {@link createBookshopServer}. */
+export interface BookshopOptions {
+  readonly logger?: McpServerOptions['logger'];
+  /**
+   * The tasks runtime (`createTasks({ store })` of `@boomerang/tasks`) that runs `print_run`, the long-running
+   * tool: without one the shop has no print run. The apps keep its tasks in PGlite on disk.
+   */
+  readonly tasks?: Tasks | undefined;
+  /** How long `print_run` takes per batch of ten copies, in ms (default 250). */
+  readonly printBatchMs?: number | undefined;
+}
+
 /**
  * Builds the bookshop. Request state is sealed by default (a key made for this instance), so a retry must
  * come back to the same process: fine for one `listen` (the demo), give `requestStateSecurity.keys` for more.
+ * With `tasks`, it also runs `print_run` (src/print-run.ts) as a task.
  *
  * | tool              | resolvers                                   | asks                                           |
  * | ----------------- | ------------------------------------------- | ---------------------------------------------- |
@@ -35,12 +50,15 @@ function stockLine(stock: Stock): string {
  * | `write_blurb`     | `blurb`                                     | the client's LLM (sampling)                    |
  * | `export_wishlist` | `workspace`                                 | the client's roots                             |
  * | `order_history`   | `signIn`                                    | a URL elicitation (sign in out of band)        |
+ * | `print_run`       | `checkStock`, `approveProof`                | mid-task: approve the proof (a task)           |
  */
-export function createBookshopServer(options: Pick<McpServerOptions, 'logger'> = {}): McpServer {
+export function createBookshopServer(options: BookshopOptions = {}): McpServer {
+  const { logger, tasks } = options;
   const mcp = new McpServer(
     { name: 'Bookshop', version: '1.0.0' },
     {
-      ...options,
+      ...(logger === undefined ? {} : { logger }),
+      ...(tasks === undefined ? {} : { tasks }),
       instructions: `A small bookshop. Titles: ${CATALOGUE.map((b) => b.title).join(', ')}.`,
     },
   );
@@ -130,5 +148,6 @@ export function createBookshopServer(options: Pick<McpServerOptions, 'logger'> =
     () => text('Signed in. Past orders: "Dune" (2024-03-02), "Neuromancer" (2025-11-19).'),
   );
 
+  if (tasks !== undefined) registerPrintRun(mcp, { batchMs: options.printBatchMs ?? 250 });
   return mcp;
 }
