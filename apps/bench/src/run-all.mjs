@@ -6,5 +6,6 @@ const scripts = [
   './transports.bench.mjs',
   './client-http.bench.mjs',
   './input-responses.bench.mjs',
+  './tasks.bench.mjs',
 ];
 for (const script of scripts) await import(script);

@@ -1,7 +1,9 @@
 // The bookshop McpServer: five tools, each showing one part of the resolver story.
 import { McpServer, type McpServerOptions } from '@boomerang/mcp-server';
+import type { Tasks } from '@boomerang/tasks';
 import { type Listening, listen } from '@boomerang/transport-http/node';
 import { z } from 'zod';
+import { registerPrintRun } from './print-run.js';
 import {
   blurb,
   CATALOGUE,
@@ -23,14 +25,6 @@ const ORDERS: Readonly<Record<string, string>> = {
   bob: '"Solaris" (2025-06-30)',
 };
 
-/** Options of {@link createBookshopServer}. */
-export interface BookshopOptions extends Pick<McpServerOptions, 'logger'> {
-  /**
-   * Where `order_history`'s sign-in happens (default: a new desk published at `https://bookshop.example`).
-   * Serve `desk.page` at `SIGN_IN_PATH` and `publishAt` the server's URL to make it reachable.
-   */
-  readonly signIn?: SignInDesk | undefined;
-}
 const titleInput = z.object({ title: z.string().min(1).describe('The exact title, e.g. "Dune"') });
 
 function stockLine(stock: Stock): string {
@@ -40,9 +34,27 @@ function stockLine(stock: Stock): string {
     : `"${stock.title}" by ${stock.author}: out of stock (backorder: about three weeks).`;
 }
 
+/** Options of {@link createBookshopServer}. */
+export interface BookshopOptions {
+  readonly logger?: McpServerOptions['logger'];
+  /**
+   * Where `order_history`'s sign-in happens (default: a new desk published at `https://bookshop.example`).
+   * Serve `desk.page` at `SIGN_IN_PATH` and `publishAt` the server's URL to make it reachable.
+   */
+  readonly signIn?: SignInDesk | undefined;
+  /**
+   * The tasks runtime (`createTasks({ store })` of `@boomerang/tasks`) that runs `print_run`, the long-running
+   * tool: without one the shop has no print run. The apps keep its tasks in PGlite on disk.
+   */
+  readonly tasks?: Tasks | undefined;
+  /** How long `print_run` takes per batch of ten copies, in ms (default 250). */
+  readonly printBatchMs?: number | undefined;
+}
+
 /**
  * Builds the bookshop. Request state is sealed by default (a key made for this instance), so a retry must
  * come back to the same process: fine for one `listen` (the demo), give `requestStateSecurity.keys` for more.
+ * With `tasks`, it also runs `print_run` (src/print-run.ts) as a task.
  *
  * | tool              | resolvers                                   | asks                                           |
  * | ----------------- | ------------------------------------------- | ---------------------------------------------- |
@@ -51,13 +63,15 @@ function stockLine(stock: Stock): string {
  * | `write_blurb`     | `blurb`                                     | the client's LLM (sampling)                    |
  * | `export_wishlist` | `workspace`                                 | the client's roots                             |
  * | `order_history`   | `signIn` (checked against the sign-in desk) | a URL elicitation (sign in out of band)        |
+ * | `print_run`       | `checkStock`, `approveProof`                | mid-task: approve the proof (a task)           |
  */
 export function createBookshopServer(options: BookshopOptions = {}): McpServer {
-  const { signIn = createSignInDesk(), ...serverOptions } = options;
+  const { logger, tasks, signIn = createSignInDesk() } = options;
   const mcp = new McpServer(
     { name: 'Bookshop', version: '1.0.0' },
     {
-      ...serverOptions,
+      ...(logger === undefined ? {} : { logger }),
+      ...(tasks === undefined ? {} : { tasks }),
       instructions: `A small bookshop. Titles: ${CATALOGUE.map((b) => b.title).join(', ')}.`,
     },
   );
@@ -159,7 +173,14 @@ export function createBookshopServer(options: BookshopOptions = {}): McpServer {
     },
   );
 
+  if (tasks !== undefined) registerPrintRun(mcp, { batchMs: options.printBatchMs ?? 250 });
   return mcp;
+}
+
+/** A bookshop served by {@link listenBookshop}. */
+export interface ListeningBookshop {
+  readonly server: McpServer;
+  readonly endpoint: Listening;
 }
 
 /**
@@ -167,12 +188,13 @@ export function createBookshopServer(options: BookshopOptions = {}): McpServer {
  * endpoint's origin, so the URL of `order_history`'s elicitation is a page this process really serves.
  */
 export async function listenBookshop(
-  options: Pick<BookshopOptions, 'logger'>,
+  options: Omit<BookshopOptions, 'signIn'>,
   at: { readonly port: number; readonly host: string },
-): Promise<Listening> {
+): Promise<ListeningBookshop> {
   const signIn = createSignInDesk();
   const routes = { [SIGN_IN_PATH]: signIn.page };
-  const endpoint = await listen(createBookshopServer({ ...options, signIn }), { ...at, routes });
+  const server = createBookshopServer({ ...options, signIn });
+  const endpoint = await listen(server, { ...at, routes });
   signIn.publishAt(endpoint.url);
-  return endpoint;
+  return { server, endpoint };
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { memoryTaskStore } from '@boomerang/tasks';
 import { listen } from '@boomerang/transport-http/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBookshopServer } from './bookshop.js';
@@ -13,7 +14,11 @@ async function run(options: Omit<DemoOptions, 'callbacks'> & Partial<Pick<DemoOp
   const lines: string[] = [];
   const out = (line: string) => lines.push(line);
   const callbacks = options.callbacks ?? scriptedCallbacks({ cwd: '/tmp/shop' }, out);
-  const outcomes = await runDemo({ ...options, callbacks }, out);
+  // The demo program keeps print_run's tasks in PGlite; here an in-memory store and a fast press will do.
+  const outcomes = await runDemo(
+    { taskStore: memoryTaskStore(), printBatchMs: 1, ...options, callbacks },
+    out,
+  );
   return { lines, outcomes };
 }
 
@@ -34,6 +39,7 @@ describe('the scripted demo over Streamable HTTP', () => {
   it('prints every round of every tool and ends with each final result', async () => {
     const { lines, outcomes } = await run();
     expect(outcomes.map((o) => ('result' in o ? o.result.isError === true : 'rejected'))).toEqual([
+      false,
       false,
       false,
       false,
@@ -92,6 +98,32 @@ describe('the scripted demo over Streamable HTTP', () => {
       `=> Shelf-talker for "Neuromancer" (fake-llm-1): "Neuromancer": the book our staff keep pressing into strangers' hands.`,
       '=> Wishlist of 2 title(s) would be written to file:///tmp/shop/wishlist.md (the first of 1 root(s), "shop").',
       '=> Signed in as alice. Past orders: "Dune" (2024-03-02), "Neuromancer" (2025-11-19).',
+      '=> Printed 40 copies of "Dune" on matte paper.',
+    ]);
+  });
+
+  it('runs print_run as a task: created at once, asked mid-task, answered by tasks/update, completed', async () => {
+    const { lines, outcomes } = await run({ calls: only('print_run') });
+    expect(outcomes).toMatchObject([
+      { result: { content: [{ text: 'Printed 40 copies of "Dune" on matte paper.' }] } },
+    ]);
+    const from = lines.findIndex((l) => l.startsWith('== print_run'));
+    const steps = lines.slice(from + 1).filter((l) => !l.startsWith('← tasks/get') || !l.includes('Printed'));
+    expect(steps).toEqual([
+      '→ tools/call print_run {"title":"Dune","copies":40}, declaring io.modelcontextprotocol/tasks',
+      expect.stringMatching(/^← task [0-9a-f]{6}…[0-9a-f]{4}: working; polling tasks\/get every 200 ms$/),
+      expect.stringMatching(
+        /^← tasks\/get \S+: input_required: The proof of "Dune" is ready\. Print 40 copies\?$/,
+      ),
+      expect.stringMatching(
+        /^ {4}question 1\.\w+ = elicitation\/create \(form\): The proof of "Dune" is ready\. Print 40 copies\? {2}\{confirm: boolean, paper: string\?\}$/,
+      ),
+      expect.stringMatching(
+        /^ {2}↳ scripted 1\.\w+: The proof of "Dune" is ready\. Print 40 copies\? → accept \{"confirm":true,"paper":"matte"\}$/,
+      ),
+      expect.stringMatching(/^→ tasks\/update \S+ \{1\.\w+\}$/),
+      expect.stringMatching(/^← tasks\/get \S+: completed$/),
+      '=> Printed 40 copies of "Dune" on matte paper.',
     ]);
   });
 
@@ -147,6 +179,7 @@ describe('the scripted demo over Streamable HTTP', () => {
       {
         callbacks: scriptedCallbacks({ cwd: '/tmp/shop', refuse }, out),
         calls: only('order_book', 'order_history'),
+        taskStore: memoryTaskStore(),
       },
       out,
     );
@@ -203,6 +236,7 @@ describe('the interactive demo (terminal forms over a fake input stream)', () =>
         {
           callbacks: terminalCallbacks(prompter, '/tmp/shop', out),
           calls: [only('order_book')[1], only('order_history')[0]].filter((c) => c !== undefined),
+          taskStore: memoryTaskStore(),
         },
         out,
       );

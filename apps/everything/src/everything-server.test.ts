@@ -2,14 +2,23 @@
 // driven by the Boomerang client: what the conformance server scenarios exercise, in milliseconds.
 import { Client } from '@boomerang/client';
 import { ErrorCode, McpError } from '@boomerang/protocol';
+import { memoryTaskStore, type Tasks } from '@boomerang/tasks';
 import { createHttpHandler, StreamableHttpClientTransport } from '@boomerang/transport-http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEverythingServer } from './everything-server.js';
+import { createEverythingServer, everythingTasks } from './everything-server.js';
 
 const clients: Client[] = [];
+const runtimes: Tasks[] = [];
+
+/** The everything server on an in-memory task store (the program's is PGlite on disk, see task-store.ts). */
+function everything() {
+  const tasks = everythingTasks(memoryTaskStore());
+  runtimes.push(tasks);
+  return createEverythingServer({ tasks, logger: {} }); // quiet: rejections are expected
+}
 
 async function connect(options: ConstructorParameters<typeof Client>[1] = {}): Promise<Client> {
-  const handler = createHttpHandler(createEverythingServer({ logger: {} })); // quiet: rejections are expected
+  const handler = createHttpHandler(everything());
 
   const client = new Client({ name: 'everything-test', version: '1.0.0' }, options);
   await client.connect(
@@ -23,6 +32,7 @@ async function connect(options: ConstructorParameters<typeof Client>[1] = {}): P
 
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
+  await Promise.all(runtimes.splice(0).map((tasks) => tasks.close()));
 });
 
 const textOf = (result: { content: readonly { type: string; text?: string }[] }) =>
@@ -116,7 +126,7 @@ describe('the everything server', () => {
   });
 
   it('refuses a Mcp-Param-Region header that disagrees with the body, without a tools option', async () => {
-    const handler = createHttpHandler(createEverythingServer({ logger: {} }));
+    const handler = createHttpHandler(everything());
     const call = (region: string) =>
       new Request('http://127.0.0.1/mcp', {
         method: 'POST',

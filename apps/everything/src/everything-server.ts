@@ -1,5 +1,5 @@
 import { McpServer, type McpServerOptions } from '@boomerang/mcp-server';
-import { createTasks, memoryTaskStore, type TaskStore } from '@boomerang/tasks';
+import { createTasks, type TaskStore, type Tasks } from '@boomerang/tasks';
 import { registerPrompts, registerResources } from './fixtures/content.js';
 import { registerLegacyEraTools } from './fixtures/legacy-era.js';
 import { registerMrtr } from './fixtures/mrtr.js';
@@ -7,16 +7,25 @@ import { registerTasks } from './fixtures/tasks.js';
 import { registerTools, registerTriggers } from './fixtures/tools.js';
 
 /**
- * Every fixture the conformance suite's server scenarios use (at 2026-07-28 and at 2025-11-25), on one `McpServer` (request state sealed under
- * a per-process key, the default). `logger` receives what never reaches the wire (default: stderr). Its HTTP
- * endpoint needs no `tools` option: `createHttpHandler(mcp)` / `listen(mcp)` read the `x-mcp-header`
- * declarations of `Mcp-Param-*` headers through `mcp.toolSchema(name)`.
+ * The tasks runtime of the task fixtures (io.modelcontextprotocol/tasks) on `store`: `openTaskStore()` of
+ * `@boomerang/demo-kit/task-store` (PGlite on disk) in the program, `memoryTaskStore()` in tests. Polling every 200 ms keeps the conformance runs short.
  */
-export function createEverythingServer(
-  options: { readonly logger?: McpServerOptions['logger']; readonly taskStore?: TaskStore } = {},
-): McpServer {
-  // The task fixtures' tasks (io.modelcontextprotocol/tasks); conformance runs need nothing to outlive the process.
-  const tasks = createTasks({ store: options.taskStore ?? memoryTaskStore(), pollIntervalMs: 200 });
+export function everythingTasks(store: TaskStore): Tasks {
+  return createTasks({ store, pollIntervalMs: 200 });
+}
+
+/**
+ * Every fixture the conformance suite's server scenarios use (at 2026-07-28 and at 2025-11-25), on one `McpServer` (request state sealed under
+ * a per-process key, the default), its task fixtures run by `tasks` (see {@link everythingTasks}). `logger`
+ * receives what never reaches the wire (default: stderr). Its HTTP endpoint needs no `tools` option:
+ * `createHttpHandler(mcp)` / `listen(mcp)` read the `x-mcp-header` declarations of `Mcp-Param-*` headers through
+ * `mcp.toolSchema(name)`.
+ */
+export function createEverythingServer(options: {
+  readonly tasks: Tasks;
+  readonly logger?: McpServerOptions['logger'];
+}): McpServer {
+  const { tasks } = options;
   const mcp = new McpServer(
     { name: 'boomerang-everything', version: '0.0.0' },
     // `logging`: tools log through `ctx.log` (per request's logLevel in 2026-07-28, `logging/setLevel` in 2025-11-25).

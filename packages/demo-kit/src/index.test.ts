@@ -3,6 +3,7 @@ import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import * as api from './index.js';
 import { type Direction, stateSummary, tapTransport } from './index.js';
+import * as taskStore from './task-store.js';
 
 describe('@boomerang/demo-kit', () => {
   it('exports exactly its public API', () => {
@@ -13,6 +14,7 @@ describe('@boomerang/demo-kit', () => {
       'stateSummary',
       'tapTransport',
     ]);
+    expect(Object.keys(taskStore)).toEqual(['openTaskStore']);
   });
 
   it('stateSummary keeps the ends and the length of a long token', () => {

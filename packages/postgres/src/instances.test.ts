@@ -3,11 +3,11 @@
 import { elicit, McpServer, resolver } from '@boomerang/mcp-server';
 import type { MessageHandler } from '@boomerang/protocol';
 import { createTasks, TASKS_EXTENSION, type Tasks } from '@boomerang/tasks';
+import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/testing/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { postgresTaskStore } from './task-store.js';
-import { type PostgresServer, postgresMissing, startPostgres } from './test-support/postgres-server.js';
 
 const caps = { elicitation: { form: {} }, extensions: { [TASKS_EXTENSION]: {} } };
 let id = 0;

@@ -27,6 +27,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS boomerang_tasks_expires_at ON boomerang_tasks (expires_at)
         WHERE expires_at IS NOT NULL;`,
   },
+  {
+    id: 2,
+    name: 'tasks-record-json',
+    // `json` keeps the record's text as written (`jsonb` would sort every object's members, and a form's fields
+    // would come back in another order). Nothing queries inside `record`, so nothing needs jsonb. Idempotent:
+    // altering a `json` column to `json` changes nothing.
+    sql: `
+      ALTER TABLE boomerang_tasks ALTER COLUMN record TYPE json USING record::json;`,
+  },
 ];
 
 /** An arbitrary constant: the advisory lock every Boomerang migration takes. */

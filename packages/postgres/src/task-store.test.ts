@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memoryTaskStore, type TaskStore } from '@boomerang/tasks';
 import { taskStoreChecks } from '@boomerang/tasks/testing';
+import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/testing/postgres';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrate } from './migrations.js';
 import { postgresTaskStore } from './task-store.js';
-import { type PostgresServer, postgresMissing, startPostgres } from './test-support/postgres-server.js';
 
 /** One suite, three stores: every check against memory, PGlite on disk and a real PostgreSQL 15. */
 describe('memoryTaskStore', () => {

@@ -29,7 +29,7 @@ export function postgresTaskStore(db: PostgresDb): TaskStore {
       await migrated();
       await rowsOf(
         db,
-        'INSERT INTO boomerang_tasks (task_id, version, expires_at, record) VALUES ($1, $2, $3, $4::jsonb)',
+        'INSERT INTO boomerang_tasks (task_id, version, expires_at, record) VALUES ($1, $2, $3, $4::json)',
         [record.taskId, record.version, expiresAt(record), JSON.stringify(record)],
       );
     },
@@ -44,7 +44,7 @@ export function postgresTaskStore(db: PostgresDb): TaskStore {
       await migrated();
       const rows = await rowsOf(
         db,
-        `UPDATE boomerang_tasks SET version = $2, expires_at = $3, record = $4::jsonb
+        `UPDATE boomerang_tasks SET version = $2, expires_at = $3, record = $4::json
            WHERE task_id = $1 AND version = $5 RETURNING task_id`,
         [next.taskId, next.version, expiresAt(next), JSON.stringify(next), expectedVersion],
       );

@@ -2,7 +2,7 @@ import type { Implementation, ServerCapabilities } from '@boomerang/protocol';
 import type { CustomMethod, ResultTypes } from './custom-methods.js';
 import type { NotificationSource } from './notifications.js';
 import type { RequestStateEnvelope } from './sealed.js';
-import type { CacheHints, LogFn, ServerHandlers } from './types.js';
+import type { CacheHints, ExtensionSubscriptions, LogFn, ServerHandlers } from './types.js';
 
 /** Everything a request needs from its server, resolved once at construction. */
 export interface ServerCore {
@@ -25,6 +25,8 @@ export interface ServerCore {
   readonly requestState: RequestStateEnvelope | undefined;
   /** Where `subscriptions/listen` streams get their notifications; `undefined`: the method answers `-32601`. */
   readonly notifications: NotificationSource | undefined;
+  /** The extensions' members of the `subscriptions/listen` filter (their `agree` runs per listen request). */
+  readonly subscriptions: readonly ExtensionSubscriptions[];
   /** Aborted by `server.close()`: every open subscription ends with its result. */
   readonly closing: AbortSignal;
   /** The `subscriptions/listen` requests being served (`server.close()` waits for them). */

@@ -2,7 +2,12 @@
 // tables the dispatcher reads.
 import { isPlainObject, isStandardSchemaV1, type StandardSchemaV1, validate } from '@boomerang/protocol';
 import { isReservedMethod, type ResultSpec } from './methods.js';
-import type { MethodDefinition, ResultTypeDefinition, ServerExtension } from './types.js';
+import type {
+  ExtensionSubscriptions,
+  MethodDefinition,
+  ResultTypeDefinition,
+  ServerExtension,
+} from './types.js';
 
 /** A checked custom method. */
 export interface CustomMethod extends ResultSpec {
@@ -26,6 +31,8 @@ export interface CustomTables {
   readonly resultTypes: ResultTypes;
   /** `capabilities.extensions` for the extensions (their settings, `{}` by default). */
   readonly extensions: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** The extensions' `subscriptions/listen` members, in registration order. */
+  readonly subscriptions: readonly ExtensionSubscriptions[];
 }
 
 /**
@@ -50,7 +57,7 @@ export function defineMethod<S extends StandardSchemaV1>(
  * Checks `options.methods` and `options.extensions` and builds their tables. Throws `TypeError` for a built-in
  * or duplicated method name, a definition without a Standard Schema `params` or a `handler` function, an
  * extension without an id or registered twice, a result type named `complete`/`input_required` or on a method
- * twice.
+ * twice, malformed `subscriptions`, or a subscription member owned twice (or one of the protocol's own).
  */
 export function customMethods(
   methods: Readonly<Record<string, MethodDefinition>> | undefined,
@@ -59,6 +66,8 @@ export function customMethods(
   const table = new Map<string, CustomMethod>();
   const resultTypes = new Map<string, Map<string, ResultTypeRule>>();
   const declared: Record<string, Readonly<Record<string, unknown>>> = {};
+  const subscriptions: ExtensionSubscriptions[] = [];
+  const owned = new Set(PROTOCOL_FILTER_MEMBERS);
   const add = (owner: string, all: unknown) => {
     if (all === undefined) return;
     if (!isPlainObject(all)) throw new TypeError(`${owner} expected an object of method definitions`);
@@ -81,8 +90,36 @@ export function customMethods(
     declared[id] = settings;
     add(`${owner}.methods`, extension.methods);
     addResultTypes(owner, id, extension.resultTypes as ServerExtension['resultTypes'], resultTypes);
+    const listen = extension.subscriptions;
+    if (listen !== undefined) subscriptions.push(checkSubscriptions(`${owner}.subscriptions`, listen, owned));
   }
-  return { methods: table, resultTypes, extensions: declared };
+  return { methods: table, resultTypes, extensions: declared, subscriptions };
+}
+
+/** The members of the protocol's own subscription filter: no extension may own them. */
+const PROTOCOL_FILTER_MEMBERS = [
+  'toolsListChanged',
+  'promptsListChanged',
+  'resourcesListChanged',
+  'resourceSubscriptions',
+];
+
+function checkSubscriptions(owner: string, value: unknown, owned: Set<string>): ExtensionSubscriptions {
+  const { members, agree, attach } = (isPlainObject(value) ? value : {}) as Partial<ExtensionSubscriptions>;
+  if (
+    !Array.isArray(members) ||
+    members.length === 0 ||
+    members.some((m) => typeof m !== 'string' || m === '') ||
+    typeof agree !== 'function' ||
+    typeof attach !== 'function'
+  ) {
+    throw new TypeError(`${owner} expected { members: non-empty strings, agree(), attach() }`);
+  }
+  for (const member of members) {
+    if (owned.has(member)) throw new TypeError(`${owner}: the filter member "${member}" is already owned`);
+    owned.add(member);
+  }
+  return value as ExtensionSubscriptions;
 }
 
 /**

@@ -152,6 +152,8 @@ export async function serveRequest(
                     capabilities: currentCapabilities(core),
                     requestId: id,
                     filter: (params as SubscriptionsListenRequestParams).notifications,
+                    extensions: core.subscriptions,
+                    ctx,
                     notify: hctx.notify,
                     signal: cancel.signal,
                     ending: options.ending === undefined ? [core.closing] : [core.closing, options.ending],

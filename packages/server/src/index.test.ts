@@ -5,6 +5,7 @@ import type {
   CacheScope,
   ConnectOptions,
   ExtensionResult,
+  ExtensionSubscriptions,
   Handler,
   HandlerResult,
   LegacyOptions,
@@ -26,6 +27,7 @@ import type {
   ServerOptions,
   SubscriptionListener,
   SubscriptionNotification,
+  TaskStatusNotification,
   Unsubscribe,
 } from './index.js';
 import * as api from './index.js';
@@ -72,6 +74,9 @@ describe('@boomerang/server', () => {
     expectTypeOf<ServerExtension['resultTypes']>().toEqualTypeOf<
       Readonly<Record<string, ResultTypeDefinition>> | undefined
     >();
+    expectTypeOf<ServerExtension['subscriptions']>().toEqualTypeOf<ExtensionSubscriptions | undefined>();
+    expectTypeOf<ReturnType<ExtensionSubscriptions['attach']>>().toEqualTypeOf<Unsubscribe>();
+    expectTypeOf<TaskStatusNotification>().toExtend<SubscriptionNotification>();
     expectTypeOf<ReturnType<MethodDefinition['handler']>>().toExtend<unknown>();
     expectTypeOf<MethodResult>().toExtend<Record<string, unknown>>();
     expectTypeOf<{ resultType: 'task'; taskId: string }>().toExtend<ExtensionResult>();

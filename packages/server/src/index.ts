@@ -10,6 +10,7 @@ export type {
   NotificationSource,
   SubscriptionListener,
   SubscriptionNotification,
+  TaskStatusNotification,
   Unsubscribe,
 } from './notifications.js';
 // --- subscriptions/listen
@@ -29,6 +30,7 @@ export type {
   CacheOptions,
   CacheScope,
   ExtensionResult,
+  ExtensionSubscriptions,
   Handler,
   HandlerResult,
   LegacyOptions,

@@ -1,9 +1,15 @@
-import { ErrorCode, type JSONRPCNotification, type SubscriptionFilter } from '@boomerang/protocol';
+import {
+  type AuthInfo,
+  ErrorCode,
+  type JSONRPCNotification,
+  McpError,
+  type SubscriptionFilter,
+} from '@boomerang/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { createNotificationHub, type NotificationSource } from './notifications.js';
 import { Server } from './server.js';
 import { errorOf, recordingLogger, request, resultOf } from './test-support/wire.js';
-import type { ServerOptions } from './types.js';
+import type { ExtensionSubscriptions, ServerOptions } from './types.js';
 
 const info = { name: 'watched', version: '1.0.0' };
 const SUB = 'io.modelcontextprotocol/subscriptionId';
@@ -18,10 +24,17 @@ function makeServer(options: ServerOptions = {}) {
 }
 
 /** Opens `subscriptions/listen` through `handle()`, recording what `ctx.notify` receives. */
-function listen(server: Server, notifications: SubscriptionFilter, id: string | number = 'L1') {
+function listen(
+  server: Server,
+  notifications: SubscriptionFilter,
+  id: string | number = 'L1',
+  options: { auth?: AuthInfo; caps?: Record<string, unknown> } = {},
+) {
   const sent: JSONRPCNotification[] = [];
   const controller = new AbortController();
-  const response = server.handle(request('subscriptions/listen', { notifications }, { id }), {
+  const { auth, caps = {} } = options;
+  const response = server.handle(request('subscriptions/listen', { notifications }, { id, caps }), {
+    ...(auth === undefined ? {} : { auth }),
     signal: controller.signal,
     notify: (n) => {
       sent.push(n);
@@ -213,5 +226,101 @@ describe('capabilities with a notification source', () => {
     expect(() => new Server(info, { notifications: {} as never })).toThrow(TypeError);
     expect(() => server.notifyListChanged('roots' as never)).toThrow(TypeError);
     expect(() => server.notifyResourceUpdated(1 as never)).toThrow(TypeError);
+  });
+});
+
+describe('subscriptions an extension adds', () => {
+  /** An extension owning `taskIds`: a principal may listen to the ids `owners` gives it, nothing else. */
+  function taskExtension(owners: Record<string, string>) {
+    const sources: NotificationSource[] = [];
+    const agree = vi.fn<ExtensionSubscriptions['agree']>((filter, ctx) => {
+      if (ctx.clientCapabilities.extensions?.['x/tasks'] === undefined) {
+        throw McpError.missingRequiredClientCapability({ extensions: { 'x/tasks': {} } });
+      }
+      const ids = (filter.taskIds as string[]).filter((id) => owners[id] === ctx.auth?.subject);
+      return { taskIds: ids, toolsListChanged: true, other: 1 };
+    });
+    const subscriptions: ExtensionSubscriptions = {
+      members: ['taskIds'],
+      agree,
+      attach(source) {
+        sources.push(source);
+        return () => sources.splice(sources.indexOf(source), 1);
+      },
+    };
+    const publish = (taskId: string, status: string) =>
+      Promise.all(
+        sources.map((s) =>
+          s.publish({ jsonrpc: '2.0', method: 'notifications/tasks', params: { taskId, status } }),
+        ),
+      );
+    return { extension: { id: 'x/tasks', subscriptions }, sources, agree, publish };
+  }
+  const caps = { extensions: { 'x/tasks': {} } };
+  const alice = { token: 'a', clientId: 'c', subject: 'alice' };
+  const bob = { token: 'b', clientId: 'c', subject: 'bob' };
+
+  it('agrees per request through the extension, and each stream hears only its agreed ids', async () => {
+    const tasks = taskExtension({ t1: 'alice', t2: 'bob' });
+    const server = makeServer({ extensions: [tasks.extension] });
+    expect(tasks.sources).toHaveLength(1);
+    const mine = listen(server, { taskIds: ['t1', 't2', 'nope'] }, 'A', { auth: alice, caps });
+    const theirs = listen(server, { taskIds: ['t1'] }, 'B', { auth: bob, caps });
+    await Promise.all([mine.acked, theirs.acked]);
+    // Only the members the extension owns are taken from what it returns.
+    expect(mine.sent[0]?.params?.notifications).toEqual({ taskIds: ['t1'] });
+    expect(theirs.sent[0]?.params?.notifications).toEqual({ taskIds: [] });
+    await tasks.publish('t1', 'working');
+    await tasks.publish('t2', 'completed');
+    await vi.waitFor(() => expect(mine.sent).toHaveLength(2));
+    expect(mine.sent[1]).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/tasks',
+      params: { taskId: 't1', status: 'working', _meta: { [SUB]: 'A' } },
+    });
+    expect(theirs.sent).toHaveLength(1);
+    await server.close();
+    expect(tasks.sources).toHaveLength(0);
+  });
+
+  it('is not asked when the request names none of its members; what it throws is the answer', async () => {
+    const tasks = taskExtension({});
+    const server = makeServer({ extensions: [tasks.extension] });
+    const plain = listen(server, { toolsListChanged: true });
+    await plain.acked;
+    expect(tasks.agree).not.toHaveBeenCalled();
+    const refused = listen(server, { taskIds: ['t1'] }, 'R', { auth: alice });
+    expect(errorOf(await refused.response)).toMatchObject({
+      code: ErrorCode.MissingRequiredClientCapability,
+      data: { requiredCapabilities: { extensions: { 'x/tasks': {} } } },
+    });
+    expect(refused.sent).toEqual([]);
+    await server.close();
+  });
+
+  it('rejects malformed subscriptions and members owned twice at construction', () => {
+    const ok = taskExtension({}).extension.subscriptions;
+    const bad =
+      (subscriptions: unknown, id = 'x/a') =>
+      () =>
+        makeServer({ extensions: [{ id, subscriptions } as never] });
+    expect(bad({ ...ok, members: [] })).toThrow(TypeError);
+    expect(bad({ ...ok, agree: 1 })).toThrow(TypeError);
+    expect(bad({ ...ok, attach: undefined })).toThrow(TypeError);
+    expect(bad({ ...ok, members: ['resourceSubscriptions'] })).toThrow(/already owned/);
+    expect(() =>
+      makeServer({
+        extensions: [
+          { id: 'x/a', subscriptions: ok },
+          { id: 'x/b', subscriptions: ok },
+        ],
+      }),
+    ).toThrow(/"taskIds" is already owned/);
+  });
+
+  it('is not attached to a server without a notification source', () => {
+    const tasks = taskExtension({});
+    new Server(info, { extensions: [tasks.extension] });
+    expect(tasks.sources).toHaveLength(0);
   });
 });

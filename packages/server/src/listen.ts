@@ -15,7 +15,7 @@ import {
   type SubscriptionNotification,
   type Unsubscribe,
 } from './notifications.js';
-import type { LogFn } from './types.js';
+import type { ExtensionSubscriptions, LogFn, RequestContext } from './types.js';
 
 /** What serving one `subscriptions/listen` needs. */
 export interface ListenInit {
@@ -24,6 +24,9 @@ export interface ListenInit {
   readonly capabilities: ServerCapabilities;
   readonly requestId: RequestId;
   readonly filter: SubscriptionFilter;
+  /** The extensions' filter members, and the request's context their `agree` reads (its principal). */
+  readonly extensions: readonly ExtensionSubscriptions[];
+  readonly ctx: RequestContext;
   /** The transport's notification channel for this request (HTTP: the SSE stream). */
   readonly notify: HandleContext['notify'];
   /** Aborted when the client cancels or goes away: the subscription ends without a response. */
@@ -67,6 +70,26 @@ export function agreedFilter(filter: SubscriptionFilter, caps: ServerCapabilitie
   return agreed;
 }
 
+/**
+ * What the extensions agree to of `filter` for this request: each one that owns a member `filter` names is asked
+ * (in registration order) and only the members it owns are kept. Rejects with what an `agree` throws.
+ */
+async function extensionsFilter(
+  extensions: readonly ExtensionSubscriptions[],
+  filter: SubscriptionFilter,
+  ctx: RequestContext,
+): Promise<SubscriptionFilter> {
+  const agreed: Record<string, unknown> = {};
+  for (const extension of extensions) {
+    if (!extension.members.some((member) => Object.hasOwn(filter, member))) continue;
+    const granted = await extension.agree(filter, ctx);
+    for (const member of extension.members) {
+      if (isPlainObject(granted) && granted[member] !== undefined) agreed[member] = granted[member];
+    }
+  }
+  return agreed as SubscriptionFilter;
+}
+
 /** `notification` as sent on subscription `id`: its params with `_meta["io.modelcontextprotocol/subscriptionId"]`. */
 export function tagged(
   notification: { readonly method: string; readonly params?: unknown },
@@ -84,7 +107,9 @@ export function tagged(
 /**
  * Serves one `subscriptions/listen` request:
  *
- * 1. subscribes to the source with the agreed filter (notifications published meanwhile are held back);
+ * 1. agrees on a filter (the server's members, then the extensions', see {@link extensionsFilter}: what an
+ *    extension's `agree` throws is the request's error), and subscribes to the source with it (notifications
+ *    published meanwhile are held back);
  * 2. sends `notifications/subscriptions/acknowledged` with the agreed filter, the first message of the stream;
  * 3. forwards every matching notification, in order, tagged with the subscription id (the request's id);
  * 4. when `signal` aborts (the client cancelled or went away), unsubscribes; the caller sends no response;
@@ -102,7 +127,10 @@ export async function serveListen(init: ListenInit): Promise<Record<string, unkn
     );
   }
   const stops = [signal, ...init.ending];
-  const agreed = agreedFilter(init.filter, init.capabilities);
+  const agreed: SubscriptionFilter = {
+    ...agreedFilter(init.filter, init.capabilities),
+    ...(await extensionsFilter(init.extensions, init.filter, init.ctx)),
+  };
   let acknowledged = false;
   const held: SubscriptionNotification[] = [];
   let chain: Promise<void> = Promise.resolve();

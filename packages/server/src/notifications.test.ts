@@ -31,6 +31,17 @@ describe('notificationMatches', () => {
     expect(notificationMatches({ resourceSubscriptions: ['a://x'] }, resources)).toBe(false);
     expect(notificationMatches({ toolsListChanged: true }, { method: 'x' } as never)).toBe(false);
   });
+
+  it('matches notifications/tasks by task id against the agreed taskIds', () => {
+    const task = (taskId: unknown): SubscriptionNotification =>
+      ({ jsonrpc: '2.0', method: 'notifications/tasks', params: { taskId, status: 'working' } }) as never;
+    expect(notificationMatches({ taskIds: ['t1'] }, task('t1'))).toBe(true);
+    expect(notificationMatches({ taskIds: ['t1'] }, task('t2'))).toBe(false);
+    expect(notificationMatches({ taskIds: ['t1'] }, task(undefined))).toBe(false);
+    expect(notificationMatches({ taskIds: 't1' }, task('t1'))).toBe(false);
+    expect(notificationMatches({}, task('t1'))).toBe(false);
+    expect(notificationMatches({ resourceSubscriptions: ['t1'] }, task('t1'))).toBe(false);
+  });
 });
 
 describe('createNotificationHub', () => {

@@ -7,16 +7,30 @@ import type {
 } from '@boomerang/protocol';
 
 /**
- * A change a server announces to `subscriptions/listen` streams: one of the lists changed, or one resource was
- * updated. It is the JSON-RPC notification as the protocol defines it, without the subscription's `_meta` (each
- * stream adds its own `io.modelcontextprotocol/subscriptionId`). Plain JSON, so a shared source can carry it
- * between processes.
+ * `notifications/tasks` of the `io.modelcontextprotocol/tasks` extension: one task's state as `tasks/get` would
+ * answer it (a `DetailedTask`), sent to the streams whose agreed `taskIds` name `params.taskId`. Who may agree to
+ * which ids is the extension's business (its `subscriptions.agree`: a principal's own tasks only); the server
+ * only matches ids.
+ */
+export interface TaskStatusNotification {
+  readonly jsonrpc: '2.0';
+  readonly method: 'notifications/tasks';
+  /** The `DetailedTask`: `taskId`, `status` and the rest of the task's members. */
+  readonly params: { readonly taskId: string; readonly status: string };
+}
+
+/**
+ * A change a server announces to `subscriptions/listen` streams: one of the lists changed, one resource was
+ * updated, or one task changed. It is the JSON-RPC notification as the protocol (or the tasks extension) defines
+ * it, without the subscription's `_meta` (each stream adds its own `io.modelcontextprotocol/subscriptionId`).
+ * Plain JSON, so a shared source can carry it between processes.
  */
 export type SubscriptionNotification =
   | ToolListChangedNotification
   | PromptListChangedNotification
   | ResourceListChangedNotification
-  | ResourceUpdatedNotification;
+  | ResourceUpdatedNotification
+  | TaskStatusNotification;
 
 /** Receives the notifications of one subscription. */
 export type SubscriptionListener = (notification: SubscriptionNotification) => void;
@@ -40,7 +54,9 @@ export type Unsubscribe = () => void;
  *   Filtering by `filter` is an optimisation (a backend may subscribe to fewer channels): the server filters
  *   again and never sends a kind the client did not ask for. `listener` never throws.
  * - Nothing here knows users: a `notifications/resources/updated` for a URI reaches every subscriber of that
- *   URI. Keep URIs that reveal private data out of it, or scope the source per tenant.
+ *   URI. Keep URIs that reveal private data out of it, or scope the source per tenant. Who may subscribe to a
+ *   task id is decided when the stream is agreed (the tasks extension agrees only to the caller's own tasks);
+ *   a `notifications/tasks` carries the task's result, so a shared source must be a trusted backend.
  */
 export interface NotificationSource {
   /** Announces one change to every matching subscriber (on every server sharing this source). */
@@ -51,8 +67,9 @@ export interface NotificationSource {
 
 /**
  * True when `notification` is of a kind `filter` asked for: `toolsListChanged`, `promptsListChanged`,
- * `resourcesListChanged`, or a `notifications/resources/updated` whose `uri` is one of `resourceSubscriptions`
- * (compared as exact strings). For shared sources that filter on their side.
+ * `resourcesListChanged`, a `notifications/resources/updated` whose `uri` is one of `resourceSubscriptions`, or a
+ * `notifications/tasks` whose `taskId` is one of `taskIds` (the tasks extension's member; ids and URIs compared
+ * as exact strings). For shared sources that filter on their side.
  */
 export function notificationMatches(
   filter: SubscriptionFilter,
@@ -68,6 +85,10 @@ export function notificationMatches(
     case 'notifications/resources/updated': {
       const uri = (notification.params as { uri?: unknown } | undefined)?.uri;
       return typeof uri === 'string' && (filter.resourceSubscriptions?.includes(uri) ?? false);
+    }
+    case 'notifications/tasks': {
+      const taskId = (notification.params as { taskId?: unknown } | undefined)?.taskId;
+      return typeof taskId === 'string' && Array.isArray(filter.taskIds) && filter.taskIds.includes(taskId);
     }
     default:
       return false;

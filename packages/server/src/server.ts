@@ -67,6 +67,8 @@ export class Server implements MessageHandler {
   readonly #core: ServerCore;
   readonly #methods: Map<string, CustomMethod>;
   readonly #closing = new AbortController();
+  /** Stops the extensions publishing into this server's source (see `ExtensionSubscriptions.attach`). */
+  readonly #detach: (() => void)[] = [];
   /** Settings of 2025-11-25 sessions; `undefined` when `legacy: false`. */
   readonly #legacy: LegacySettings | undefined;
 
@@ -94,10 +96,14 @@ export class Server implements MessageHandler {
       cacheHints: resolveCache(options.cache),
       requestState: options.requestState,
       notifications,
+      subscriptions: custom.subscriptions,
       closing: this.#closing.signal,
       listening: new Set(),
       log: resolveLogger(options.logger),
     };
+    if (notifications !== undefined) {
+      for (const extension of custom.subscriptions) this.#detach.push(extension.attach(notifications));
+    }
   }
 
   /**
@@ -162,10 +168,12 @@ export class Server implements MessageHandler {
    * `SubscriptionsListenResult` (`{ resultType: "complete", _meta: { "io.modelcontextprotocol/subscriptionId" } }`)
    * as the last message; over HTTP that closes the event stream. Later listen requests are acknowledged and
    * ended at once. Other requests are not affected. Resolves once every stream has its result (on stream
-   * transports the connection then sends it). Call it before closing the HTTP listener or the process.
+   * transports the connection then sends it). Extensions stop publishing into this server's source. Call it
+   * before closing the HTTP listener or the process.
    */
   async close(): Promise<void> {
     this.#closing.abort();
+    for (const detach of this.#detach.splice(0)) detach();
     await Promise.allSettled([...this.#core.listening]);
   }
 

@@ -23,8 +23,9 @@ import type {
   RequestId,
   ServerCapabilities,
   StandardSchemaV1,
+  SubscriptionFilter,
 } from '@boomerang/protocol';
-import type { NotificationSource } from './notifications.js';
+import type { NotificationSource, Unsubscribe } from './notifications.js';
 import type { RequestStateEnvelope } from './sealed.js';
 
 /** A value or a promise of it: every handler may be sync or async. */
@@ -186,6 +187,32 @@ export interface ServerExtension {
   readonly methods?: Readonly<Record<string, MethodDefinition>> | undefined;
   /** Result types the extension adds, by `resultType` value. */
   readonly resultTypes?: Readonly<Record<string, ResultTypeDefinition>> | undefined;
+  /** Notification kinds the extension adds to `subscriptions/listen` (see {@link ExtensionSubscriptions}). */
+  readonly subscriptions?: ExtensionSubscriptions | undefined;
+}
+
+/**
+ * Notification kinds an extension adds to `subscriptions/listen`: members of the listen filter it owns (the
+ * tasks extension's `taskIds`), who may have them, and where it publishes. The notifications it publishes go
+ * through the server's {@link NotificationSource} like the server's own, so a shared source carries them to
+ * every instance; `notificationMatches` decides which stream gets which.
+ */
+export interface ExtensionSubscriptions {
+  /** The filter members this extension owns, e.g. `["taskIds"]`; the server never agrees to them itself. */
+  readonly members: readonly string[];
+  /**
+   * What this listen request may have of the members it owns, given the whole requested filter and the
+   * request's context: e.g. only the task ids of the principal's own live tasks. Called (before the source is
+   * subscribed) only when the request names one of `members`; members it returns outside `members` are
+   * dropped. The result goes into the acknowledgement and is the stream's filter. Throw an `McpError` to refuse
+   * the whole request (`-32021` when the client did not declare the extension).
+   */
+  agree(filter: SubscriptionFilter, ctx: RequestContext): MaybePromise<SubscriptionFilter>;
+  /**
+   * Called once by each {@link Server} that serves this extension with a notification source, at construction:
+   * where the extension publishes from now on. Returns the function that stops it, which `server.close()` calls.
+   */
+  attach(source: NotificationSource): Unsubscribe;
 }
 
 /** Settings of the 2025-11-25 era on a {@link Server} (see `ServerOptions.legacy`). */

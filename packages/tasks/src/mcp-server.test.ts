@@ -1,10 +1,10 @@
 // McpServer with the tasks runtime: `task` on a tool, resolvers asking through the task, `askFirst`.
 import { elicit, McpServer, resolver } from '@boomerang/mcp-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { memoryTaskStore } from './memory-store.js';
 import { createTasks, type Tasks } from './runtime.js';
-import { errorOf, pollTask, resultOf, rpc } from './test-support/wire.js';
+import { errorOf, listen, pollTask, resultOf, rpc } from './test-support/wire.js';
 
 const opened: Tasks[] = [];
 afterEach(async () => {
@@ -59,6 +59,24 @@ describe('McpServer with tasks', () => {
       status: 'completed',
       result: { content: [{ text: 'Printed 3' }] },
     });
+  });
+
+  it('streams notifications/tasks through its own notification source', async () => {
+    const { mcp } = shop();
+    const created = resultOf(await rpc(mcp, 'tools/call', { name: 'print_run', arguments: { copies: 2 } }));
+    const taskId = created.taskId as string;
+    const waiting = await pollTask(mcp, taskId, (t) => t.status === 'input_required');
+    const stream = listen(mcp, { taskIds: [taskId] });
+    expect(await stream.ack).toEqual({ taskIds: [taskId] });
+    const [key] = Object.keys(waiting.inputRequests as object);
+    await rpc(mcp, 'tasks/update', {
+      taskId,
+      inputResponses: { [key as string]: { action: 'accept', content: { ok: true } } },
+    });
+    await vi.waitFor(() =>
+      expect(stream.sent.map((n) => n.params?.status)).toEqual(['working', 'completed']),
+    );
+    await mcp.close();
   });
 
   it('without the extension an optional tool asks by ordinary rounds, a required one is -32021', async () => {

@@ -35,6 +35,7 @@ import {
   taskIdParamsSchema,
   updateTaskParamsSchema,
 } from './schema.js';
+import { statusNotifications } from './status-notifications.js';
 import { expiresAt, type TaskOrigin, type TaskRecord, type TaskStore } from './store.js';
 import { createTaskResult, detailedTask } from './wire.js';
 
@@ -214,7 +215,10 @@ export function createTasks(options: TasksOptions): Tasks {
         version: record.version + 1,
         lastUpdatedAt: touch ? Math.max(clock(), record.lastUpdatedAt) : record.lastUpdatedAt,
       };
-      if (await store.update(next, record.version)) return next;
+      if (await store.update(next, record.version)) {
+        notifications.changed(record, next);
+        return next;
+      }
     }
     throw new Error(`task ${taskId}: the store kept rejecting writes (50 conflicting writers in a row)`);
   };
@@ -226,12 +230,25 @@ export function createTasks(options: TasksOptions): Tasks {
     if (record === undefined || record.owner !== ownerOf(ctx.auth)) {
       throw new McpError(ErrorCode.InvalidParams, NOT_FOUND);
     }
-    const until = expiresAt(record);
-    if (until !== null && until <= clock()) {
+    if (expired(record)) {
       throw new McpError(ErrorCode.InvalidParams, 'Failed to retrieve task: Task has expired');
     }
     return record;
   };
+
+  const expired = (record: TaskRecord): boolean => {
+    const until = expiresAt(record);
+    return until !== null && until <= clock();
+  };
+
+  const notifications = statusNotifications({
+    requireExtension,
+    async visible(taskId, ctx) {
+      const record = await store.get(taskId);
+      return record !== undefined && record.owner === ownerOf(ctx.auth) && !expired(record);
+    },
+    warn,
+  });
 
   /** A `working` task whose lease ran out and that no round here runs: fail it, or run it again here. */
   const recover = async (record: TaskRecord): Promise<TaskRecord> => {
@@ -517,6 +534,7 @@ export function createTasks(options: TasksOptions): Tasks {
         'Task changed while this update was applied (a concurrent tasks/update won); read it with tasks/get and answer what is still outstanding',
       );
     }
+    notifications.changed(record, next);
     if (done) start(next);
     return {};
   };
@@ -549,6 +567,7 @@ export function createTasks(options: TasksOptions): Tasks {
       'tasks/cancel': { params: taskIdParamsSchema(), handler: cancelTask as never },
     },
     resultTypes: { task: { methods: ['tools/call'], result: createTaskResultSchema() } },
+    subscriptions: notifications.subscriptions,
   };
 
   const wrapCallTool: Tasks['wrapCallTool'] = (handler, policy) => {

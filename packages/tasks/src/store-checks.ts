@@ -55,7 +55,7 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-/** Deep equality through canonical JSON (key order ignored), which is what a store must preserve. */
+/** Deep equality through canonical JSON (key order ignored here; one check asks for the order too). */
 function same(a: unknown, b: unknown): boolean {
   return canonical(a) === canonical(b);
 }
@@ -79,7 +79,7 @@ function expectSame(actual: unknown, expected: unknown, what: string): void {
 
 /**
  * The checks every {@link TaskStore} must pass, each against a fresh empty store: records come back exactly as
- * written, ids are unique, `update` is a compare-and-set of which exactly one of many concurrent writers wins,
+ * written (members of every object in the order written), ids are unique, `update` is a compare-and-set of which exactly one of many concurrent writers wins,
  * and `deleteExpired` removes exactly the expired records.
  */
 export function taskStoreChecks(): readonly TaskStoreCheck[] {
@@ -104,6 +104,31 @@ export function taskStoreChecks(): readonly TaskStoreCheck[] {
         });
         await store.create(minimal);
         expectSame(await store.get(minimal.taskId), minimal, 'get of a record without optional members');
+      },
+    },
+    {
+      name: 'keeps the members of every object in the order written (a form shows its fields in that order)',
+      async run(store) {
+        const properties = {
+          zeta: { type: 'string', title: 'First field' },
+          confirm: { type: 'boolean' },
+          a: { type: 'number' },
+        };
+        const request = {
+          method: 'elicitation/create',
+          params: { mode: 'form', message: 'Fill in', requestedSchema: { type: 'object', properties } },
+        };
+        const record = sampleRecord({
+          inputRequests: { '2.r0': request } as TaskRecord['inputRequests'],
+          params: { name: 'x', arguments: { z: 1, b: 2 } },
+        });
+        await store.create(record);
+        const read = await store.get(record.taskId);
+        if (JSON.stringify(read) !== JSON.stringify(record)) {
+          fail(
+            `get after create reordered members: expected ${JSON.stringify(record)}, got ${JSON.stringify(read)}`,
+          );
+        }
       },
     },
     {

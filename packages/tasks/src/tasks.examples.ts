@@ -1,5 +1,6 @@
 // Examples quoted into README.md (tasks.examples.test.ts checks them, and that the README quotes them verbatim).
-import { Server } from '@boomerang/server';
+import { elicitRequest, inputRequired } from '@boomerang/protocol';
+import { createNotificationHub, Server } from '@boomerang/server';
 import { createTasks, memoryTaskStore } from './index.js';
 
 // #region lowlevel
@@ -22,4 +23,31 @@ export const reports = new Server(
 );
 // #endregion lowlevel
 
-export { tasks };
+// #region notifications
+const watched = createTasks({ store: memoryTaskStore() });
+
+export const deployments = new Server(
+  { name: 'deployments', version: '1.0.0' },
+  {
+    // Enables subscriptions/listen; the tasks runtime publishes notifications/tasks into the same source.
+    notifications: createNotificationHub(),
+    extensions: [watched.extension],
+    onCallTool: watched.wrapCallTool(
+      (_params, ctx) =>
+        ctx.inputResponses?.go === undefined
+          ? inputRequired({
+              inputRequests: {
+                go: elicitRequest({
+                  message: 'Deploy now?',
+                  requestedSchema: { type: 'object', properties: {} },
+                }),
+              },
+            })
+          : { content: [{ type: 'text', text: 'Deployed' }] },
+      { deploy: 'required' },
+    ),
+  },
+);
+// #endregion notifications
+
+export { tasks, watched };

@@ -15,6 +15,11 @@ export interface BuiltCheck {
   readonly buildApp?: boolean;
   /** Files that must exist for the tests to run at all, besides the dependencies' dist (the app's programs). */
   readonly needs?: readonly string[];
+  /**
+   * Workspace packages the programs import beyond the `dependencies` of `appDir` (its devDependencies, or the
+   * package itself when `appDir` is a package whose test fixtures import it): checked and built like those.
+   */
+  readonly runs?: readonly string[];
 }
 
 /**
@@ -26,11 +31,18 @@ export function ensureBuilt(check: BuiltCheck): string | undefined {
   const { appDir } = check;
   const repoRoot = dirname(dirname(appDir));
   const name = (JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')) as { name: string }).name;
-  const stale = staleWorkspaceDependencies(appDir);
-  const filter = stale.length > 0 ? `${name}...` : check.buildApp === true ? name : undefined;
-  if (filter === undefined) return undefined;
+  const runs = check.runs ?? [];
+  const stale = staleWorkspaceDependencies(appDir, runs);
+  const filters =
+    stale.length > 0
+      ? [`${name}...`, ...runs.map((dep) => `${dep}...`)]
+      : check.buildApp === true
+        ? [name]
+        : [];
+  if (filters.length === 0) return undefined;
+  const filter = filters.join(' ');
   try {
-    runPnpm(repoRoot, ['--filter', filter, 'build']);
+    runPnpm(repoRoot, [...filters.flatMap((f) => ['--filter', f]), 'build']);
     return undefined;
   } catch (error) {
     const output = String((error as { stderr?: unknown }).stderr ?? error).slice(-2000);
@@ -43,12 +55,12 @@ export function ensureBuilt(check: BuiltCheck): string | undefined {
 }
 
 /**
- * The workspace packages `appDir` runs on (its `@boomerang/*` dependencies, and theirs) whose `dist/index.js` is
- * missing or older than one of their source files.
+ * The workspace packages `appDir` runs on (its `@boomerang/*` dependencies, and theirs; plus `runs` and theirs)
+ * whose `dist/index.js` is missing or older than one of their source files.
  */
-export function staleWorkspaceDependencies(appDir: string): string[] {
+export function staleWorkspaceDependencies(appDir: string, runs: readonly string[] = []): string[] {
   const repoRoot = dirname(dirname(appDir));
-  return workspaceDependencies(appDir).filter((dep) => {
+  return workspaceDependencies(appDir, runs).filter((dep) => {
     const built = distEntry(repoRoot, dep);
     return (
       !existsSync(built) || newestSource(join(packageDir(repoRoot, dep), 'src')) > statSync(built).mtimeMs
@@ -73,7 +85,7 @@ function distEntry(repoRoot: string, name: string): string {
   return join(packageDir(repoRoot, name), 'dist/index.js');
 }
 
-function workspaceDependencies(appDir: string): string[] {
+function workspaceDependencies(appDir: string, runs: readonly string[]): string[] {
   const repoRoot = dirname(dirname(appDir));
   const seen = new Set<string>();
   const visit = (manifestPath: string) => {
@@ -87,6 +99,11 @@ function workspaceDependencies(appDir: string): string[] {
     }
   };
   visit(join(appDir, 'package.json'));
+  for (const name of runs) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    visit(join(packageDir(repoRoot, name), 'package.json'));
+  }
   return [...seen].sort();
 }
 

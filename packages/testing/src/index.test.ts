@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as built from './built.js';
 import * as api from './index.js';
+import * as postgres from './postgres-server.js';
 
 describe('@boomerang/testing', () => {
   it('exports exactly its public API', () => {
@@ -16,5 +17,9 @@ describe('@boomerang/testing', () => {
 
   it('exports the build check from @boomerang/testing/built', () => {
     expect(Object.keys(built).sort()).toEqual(['ensureBuilt', 'staleWorkspaceDependencies']);
+  });
+
+  it('exports the throwaway PostgreSQL server from @boomerang/testing/postgres', () => {
+    expect(Object.keys(postgres).sort()).toEqual(['postgresBin', 'postgresMissing', 'startPostgres']);
   });
 });

@@ -1,7 +1,9 @@
 // A few fast scenarios of both legs through the runner, against the BUILT server and client (dist/): the same
 // path `pnpm conformance` takes, with the pinned suite and our Node 20 preload. The full run is its own CI step.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+// And the built server's task folder.
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt } from '@boomerang/testing/built';
@@ -92,5 +94,73 @@ describe('the conformance runner', () => {
       'client initialize PASS',
       'client sse-retry PASS',
     ]);
+  }, 120_000);
+});
+
+describe('node dist/server.js', () => {
+  /** One JSON-RPC request over HTTP with the headers the endpoint checks; resolves to its result. */
+  async function post(url: string, method: string, name: string, params: Record<string, unknown>) {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+        'mcp-name': name,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method,
+        params: {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {
+              extensions: { 'io.modelcontextprotocol/tasks': {} },
+            },
+          },
+          ...params,
+        },
+      }),
+    });
+    return ((await response.json()) as { result: Record<string, unknown> }).result;
+  }
+
+  it('keeps its tasks in PGlite in a temporary folder, removed when it stops', async () => {
+    const child = spawn(process.execPath, [join(appDir, 'dist/server.js'), '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      let seen = '';
+      const banner = new Promise<RegExpExecArray>((resolve, reject) => {
+        child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${seen}`)));
+        child.stdout.on('data', (chunk: Buffer) => {
+          seen += chunk.toString('utf8');
+          const match = /listening on (\S+)\ntasks in (\S+) \(PGlite; removed on exit\)/.exec(seen);
+          if (match !== null) resolve(match);
+        });
+      });
+      const [, url, dataDir] = (await banner) as unknown as [string, string, string];
+      const created = await post(url, 'tools/call', 'slow_compute', {
+        name: 'slow_compute',
+        arguments: { seconds: 0, label: 'stored' },
+      });
+      expect(created).toMatchObject({ resultType: 'task', status: 'working' });
+      const taskId = created.taskId as string;
+      let task = await post(url, 'tasks/get', taskId, { taskId });
+      for (let i = 0; i < 100 && task.status !== 'completed'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        task = await post(url, 'tasks/get', taskId, { taskId });
+      }
+      expect(task).toMatchObject({ status: 'completed' });
+      expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      expect(await exited).toEqual([0, null]);
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      child.kill('SIGKILL');
+    }
   }, 120_000);
 });

@@ -41,8 +41,17 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
+/** Options of {@link startPostgres}. */
+export interface PostgresServerOptions {
+  /**
+   * Flush commits to disk (`fsync`, default `false`): tests do not test PostgreSQL's own durability and run
+   * faster without it; a benchmark of durable writes turns it on.
+   */
+  readonly fsync?: boolean;
+}
+
 /** Starts a server; rejects with the tool's output when initdb or pg_ctl fails. */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(options: PostgresServerOptions = {}): Promise<PostgresServer> {
   const bin = postgresBin();
   if (bin === undefined) throw new Error(postgresMissing);
   const dir = mkdtempSync(join(tmpdir(), 'boomerang-pg-'));
@@ -64,7 +73,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     join(dir, 'log'),
     '-w',
     '-o',
-    `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off`,
+    `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=${options.fsync === true ? 'on' : 'off'}`,
     'start',
   ]);
   return {

@@ -1,0 +1,42 @@
+// Where the apps keep their tasks: PGlite on disk (the embedded default wherever something must survive a restart),
+// in a folder the user names (`--data-dir`), or in a temporary folder removed when the app stops.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { postgresTaskStore } from '@boomerang/postgres';
+import type { TaskStore } from '@boomerang/tasks';
+import { PGlite } from '@electric-sql/pglite';
+
+/** An open task store and its folder. */
+export interface AppTaskStore {
+  readonly store: TaskStore;
+  /** The PGlite data folder. */
+  readonly dataDir: string;
+  /** True when the folder is a temporary one that {@link AppTaskStore.close} removes. */
+  readonly temporary: boolean;
+  /** Closes the database, then removes the folder when it is temporary. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens PGlite in `dataDir` (created when missing; kept on close, so a restart on it finds every task), or in a
+ * new temporary folder when `dataDir` is `undefined` (removed on close). The database starts in the background:
+ * the server answers at once and the first task request waits for it.
+ */
+export function openTaskStore(dataDir?: string): AppTaskStore {
+  const temporary = dataDir === undefined;
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'boomerang-tasks-'));
+  const db = new PGlite(dir);
+  return {
+    store: postgresTaskStore(db),
+    dataDir: dir,
+    temporary,
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        if (temporary) rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
