@@ -1,7 +1,8 @@
 // Examples quoted into the README (each `#region` verbatim); client.examples.test.ts runs them against a scripted
 // server and checks that the README still quotes them exactly.
 import { readFile, writeFile } from 'node:fs/promises';
-import { type CallToolResult, hasExtension, type InputResponses, type Transport } from '@boomerang/protocol';
+import { type CallToolResult, hasExtension, type InputResponses } from '@boomerang/protocol';
+import type { Transport } from '@boomerang/protocol/transport';
 import { z } from 'zod';
 import { type CacheStore, Client, type Continuation, type Step } from './index.js';
 

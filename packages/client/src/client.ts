@@ -10,7 +10,6 @@ import {
   type InputRequiredMethod,
   type InputRequiredResult,
   type InputResponses,
-  isRequestTransport,
   type ListPromptsResult,
   type ListResourcesResult,
   type ListResourceTemplatesResult,
@@ -18,12 +17,11 @@ import {
   McpError,
   MetaKey,
   type ReadResourceResult,
-  type RequestTransport,
   type ServerCapabilities,
   type StandardSchemaV1,
   type SubscriptionFilter,
-  type Transport,
 } from '@boomerang/protocol';
+import { isRequestTransport, type RequestTransport, type Transport } from '@boomerang/protocol/transport';
 import { type CachedMethod, throughCache } from './cache.js';
 import {
   type Call,

@@ -1,20 +1,22 @@
+import type {
+  ClientCapabilities,
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitRequestParams,
+  ElicitResult,
+  Implementation,
+  InputRequest,
+  InputRequests,
+  InputResponse,
+  InputResponses,
+  ListRootsResult,
+} from '@boomerang/protocol';
 import {
-  type ClientCapabilities,
-  type CreateMessageRequestParams,
-  type CreateMessageResult,
   CreateMessageResultSchema,
-  type ElicitRequestParams,
-  type ElicitResult,
   ElicitResultSchema,
-  type Implementation,
-  type InputRequest,
-  type InputRequests,
-  type InputResponse,
-  type InputResponses,
-  type ListRootsResult,
   ListRootsResultSchema,
   safeParse,
-} from '@boomerang/protocol';
+} from '@boomerang/protocol/schemas';
 import { uncoveredInputRequest } from './capabilities.js';
 import { callbackFailed, type OriginatingRequest, unsupportedInputRequest } from './errors.js';
 import { raceSignal } from './signals.js';

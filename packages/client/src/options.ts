@@ -1,11 +1,11 @@
 import type { ClientCapabilities, CompleteRequestParams, StandardSchemaV1 } from '@boomerang/protocol';
+import { sleep } from '@boomerang/protocol/transport';
 import { type ClientCacheOptions, ResultCache } from './cache.js';
 import { deriveCapabilities, type ElicitationMode, mergeCapabilities } from './capabilities.js';
 import type { Era } from './connection.js';
 import { defaultEra, type EraOptions } from './eras.js';
 import type { InputCallbacks } from './input-requests.js';
 import type { ProgressHandler } from './requester.js';
-import { sleep } from './signals.js';
 
 /**
  * Options of `Client`: the callbacks that answer input requests, the limits of the MRTR loop, and the options of

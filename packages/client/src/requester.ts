@@ -6,16 +6,18 @@ import {
   type JSONRPCNotification,
   type JSONRPCRequest,
   type JsonRpcErrorObject,
-  jsonRpcError,
-  jsonRpcResult,
   McpError,
   MetaKey,
-  messageKind,
   type ProgressNotificationParams,
-  ProgressNotificationParamsSchema,
-  type RequestTransport,
   type Result,
 } from '@boomerang/protocol';
+import { ProgressNotificationParamsSchema } from '@boomerang/protocol/schemas';
+import {
+  jsonRpcError,
+  jsonRpcResult,
+  messageKind,
+  type RequestTransport,
+} from '@boomerang/protocol/transport';
 import { connectionClosed, isClientError } from './errors.js';
 
 /** Receives the `notifications/progress` of one request. An error it throws fails that request. */

@@ -1,12 +1,12 @@
 // What a `tasks/update` answer must look like before it is recorded: the result of the kind of request it
 // answers. Content against the question's own schema is the handler's business (its resolvers check it).
+import { describeIssues } from '@boomerang/protocol';
 import {
   CreateMessageResultSchema,
-  describeIssues,
   ElicitResultSchema,
   ListRootsResultSchema,
   safeParse,
-} from '@boomerang/protocol';
+} from '@boomerang/protocol/schemas';
 
 /**
  * Why `answer` cannot answer `request` (an entry of a task's `inputRequests`), as text for a `-32602`, or

@@ -4,7 +4,6 @@
 import {
   type CallToolRequestParams,
   type CallToolResult,
-  CallToolResultSchema,
   describeIssues,
   ErrorCode,
   hasExtension,
@@ -13,8 +12,8 @@ import {
   type InputResponses,
   isInputRequired,
   McpError,
-  safeParse,
 } from '@boomerang/protocol';
+import { CallToolResultSchema, safeParse } from '@boomerang/protocol/schemas';
 import {
   type ExtensionResult,
   type LogFn,

@@ -1,7 +1,8 @@
 // The wire shapes of the `io.modelcontextprotocol/tasks` extension (SEP-2663): the task, its detailed variants
 // (`tasks/get`, `notifications/tasks`), `CreateTaskResult` (`resultType: "task"` on `tools/call`) and the params of
 // the three methods. The extension's `schema.ts` is the source; these are written from it, not copied.
-import { type InputRequests, ResultMetaObjectSchema } from '@boomerang/protocol';
+import type { InputRequests } from '@boomerang/protocol';
+import { ResultMetaObjectSchema } from '@boomerang/protocol/schemas';
 import { z } from 'zod';
 
 /** The extension's id, under `capabilities.extensions` on both sides. */
