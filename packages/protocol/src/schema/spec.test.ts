@@ -25,7 +25,8 @@ const exported = schemas as unknown as Record<string, unknown>;
 
 function schemaFor(type: string): z.ZodType {
   const schema = exported[`${type}Schema`];
-  if (!(schema instanceof z.ZodType)) throw new Error(`${type}Schema is not exported from @boomerang/protocol/schemas`);
+  if (!(schema instanceof z.ZodType))
+    throw new Error(`${type}Schema is not exported from @boomerang/protocol/schemas`);
   return schema;
 }
 
