@@ -37,6 +37,13 @@ export const guide: readonly PageGroup[] = [
     ],
   },
   {
+    text: 'Clients and transports',
+    items: [
+      { text: 'The client: the loop, callbacks, continuations', link: '/guides/client' },
+      { text: 'Transports', link: '/guides/transports' },
+    ],
+  },
+  {
     text: 'Serving',
     items: [{ text: 'Serving 2025-11-25 clients', link: '/guides/legacy-clients' }],
   },
