@@ -7,6 +7,7 @@ export {
   StreamableHttpClientTransport,
   type StreamableHttpClientTransportOptions,
 } from './client.js';
+export type { RedirectPolicy } from './client-redirects.js';
 // --- server
 export type { HostPolicy } from './guard.js';
 export {
