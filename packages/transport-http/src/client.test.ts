@@ -422,6 +422,31 @@ describe('StreamableHttpClientTransport: cancellation and close', () => {
     await transport[Symbol.asyncDispose]();
   });
 
+  it('links a caller signal to close() without AbortSignal.any (Node 20 keeps every such signal alive)', async () => {
+    const any = vi.spyOn(AbortSignal, 'any');
+    try {
+      const observed: Observed = { slowSignals: [] };
+      const { transport, exchange } = setup({ observed });
+      for (let i = 0; i < 3; i++) {
+        await exchange(rpc('tools/list', {}, i), { signal: new AbortController().signal });
+      }
+      await transport.send(
+        { jsonrpc: '2.0', method: 'notifications/x' },
+        { signal: new AbortController().signal },
+      );
+      const pending = exchange(rpc('tools/call', { name: 'slow' }, 'slow'), {
+        signal: new AbortController().signal,
+      });
+      await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
+      await transport.close();
+      await expect(pending).rejects.toThrow(/closed/);
+      await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
+      expect(any).not.toHaveBeenCalled();
+    } finally {
+      any.mockRestore();
+    }
+  });
+
   it('has one consumer, refuses responses outside a session, and checks its URL', async () => {
     const { transport } = setup();
     transport.messages[Symbol.asyncIterator]();

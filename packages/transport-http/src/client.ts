@@ -119,7 +119,11 @@ export class StreamableHttpClientTransport implements RequestTransport {
   /** The session's GET stream, and the notifications no exchange claims. */
   readonly #unclaimed = new MessageQueue();
   readonly #all = new AbortController();
-  /** The body reads in flight: closing the transport stops them all (one listener, not one per read). */
+  /**
+   * What closing the transport stops: the body reads and the exchanges' signals in flight (one listener on the
+   * close signal, not one per read: and no `AbortSignal.any` with that long-lived signal, which on Node 20 keeps
+   * every signal made from it alive and makes each new one slower).
+   */
   readonly #reads = new Set<() => void>();
   /** `x-mcp-header` declarations per tool name, from the latest `tools/list` results. */
   readonly #toolHeaders: ToolHeaders;
@@ -176,7 +180,8 @@ export class StreamableHttpClientTransport implements RequestTransport {
     const body = JSON.stringify(message); // the snapshot: later mutation of `message` does not travel
     const headers = await this.#headersFor(method, params, options.headers);
     if (this.#closed) throw closedError();
-    const signal = caller === undefined ? this.#all.signal : AbortSignal.any([caller, this.#all.signal]);
+    using linked = this.#linkedSignal(caller);
+    const { signal } = linked;
     const deliver = onMessage ?? ((received: JSONRPCMessage) => this.#deliver(received));
     const meta = params?._meta as Record<string, unknown> | undefined;
     const modern = typeof meta?.[MetaKey.protocolVersion] === 'string';
@@ -199,6 +204,29 @@ export class StreamableHttpClientTransport implements RequestTransport {
     } finally {
       stopCancel?.();
     }
+  }
+
+  /**
+   * The signal of one exchange: the close signal itself when the caller has none, else one that aborts with
+   * whichever of the two aborts first; dispose it when the exchange ends.
+   */
+  #linkedSignal(caller: AbortSignal | undefined): { readonly signal: AbortSignal } & Disposable {
+    if (caller === undefined) return { signal: this.#all.signal, [Symbol.dispose]() {} };
+    const controller = new AbortController();
+    if (caller.aborted) controller.abort(caller.reason);
+    else if (this.#all.signal.aborted) controller.abort(this.#all.signal.reason);
+    if (controller.signal.aborted) return { signal: controller.signal, [Symbol.dispose]() {} };
+    const onCaller = () => controller.abort(caller.reason);
+    const onClose = () => controller.abort(this.#all.signal.reason);
+    caller.addEventListener('abort', onCaller, { once: true });
+    this.#reads.add(onClose);
+    return {
+      signal: controller.signal,
+      [Symbol.dispose]: () => {
+        caller.removeEventListener('abort', onCaller);
+        this.#reads.delete(onClose);
+      },
+    };
   }
 
   /** In a 2025-11-25 session: POSTs `notifications/cancelled` for request `id` as soon as `caller` aborts. */
@@ -240,8 +268,8 @@ export class StreamableHttpClientTransport implements RequestTransport {
     const body = JSON.stringify(message);
     const headers = await this.#headersFor(method, params, options.headers);
     if (this.#closed) throw closedError();
-    const signal =
-      options.signal === undefined ? this.#all.signal : AbortSignal.any([options.signal, this.#all.signal]);
+    using linked = this.#linkedSignal(options.signal);
+    const { signal } = linked;
     const what = method ?? 'a response';
     let response: Response;
     try {
