@@ -5,6 +5,7 @@ const scripts = [
   './mcp-server.bench.mjs',
   './transports.bench.mjs',
   './client-http.bench.mjs',
+  './client-sse.bench.mjs',
   './input-responses.bench.mjs',
   './tasks.bench.mjs',
 ];

@@ -14,7 +14,8 @@ export async function whoami(url = 'https://mcp.example.com/mcp'): Promise<strin
     clientMetadataUrl: 'https://app.example.com/oauth/client.json', // used where the AS supports CIMD
     clientName: 'Notes CLI', // Dynamic Client Registration otherwise
   });
-  const client = new Client({ name: 'notes-cli', version: '1.0.0' });
+  // The sign-in runs inside connect() (the probe gets the 401): give a person the loopback's 5 minutes.
+  const client = new Client({ name: 'notes-cli', version: '1.0.0' }, { connectTimeoutMs: 300_000 });
   await client.connect(new StreamableHttpClientTransport(url, { fetch }));
   try {
     const result = await client.callTool('whoami');

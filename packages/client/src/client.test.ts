@@ -1,14 +1,17 @@
 import { ErrorCode, inputRequired, McpError, MetaKey } from '@boomerang/protocol';
 import { createInMemoryPair } from '@boomerang/transport-memory';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Client } from './client.js';
+import { correlate } from './correlator.js';
 import {
   askFor,
   cacheable,
   deferred,
+  fakeServer,
   harness,
   INFO,
   NO_REPLY,
+  progressOf,
   type Reply,
   script,
   textResult,
@@ -200,6 +203,18 @@ describe('Client connection', () => {
     expect(() => new Client(INFO, { requestTimeoutMs: Number.NaN })).toThrow(RangeError);
     expect(() => new Client(INFO, { samplingTools: true })).toThrow(TypeError);
     expect(new Client(INFO, { inputRequiredMaxRounds: 0 })).toBeInstanceOf(Client);
+    for (const bad of [0, -1, Number.NaN, 2 ** 31]) {
+      expect(() => new Client(INFO, { responseTimeoutMs: bad })).toThrow(
+        /"responseTimeoutMs" expected a number of milliseconds in \(0, 2\^31\) or false/,
+      );
+      expect(() => new Client(INFO, { connectTimeoutMs: bad })).toThrow(RangeError);
+    }
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      expect(() => new Client(INFO, { maxInputRequests: bad })).toThrow(
+        /"maxInputRequests" expected a positive integer/,
+      );
+    }
+    expect(new Client(INFO, { responseTimeoutMs: false, connectTimeoutMs: false })).toBeInstanceOf(Client);
   });
 
   it('rejects a bad per-call timeoutMs', async () => {
@@ -288,5 +303,206 @@ describe('Client timeouts, cancellation and closing', () => {
     await h.client.close();
     const errors = await Promise.all(calls.map((c) => c.catch((e: unknown) => e)));
     for (const error of errors) expect(error).toMatchObject({ name: 'ClientError', reason: 'closed' });
+  });
+});
+
+describe('Client default time limits: responseTimeoutMs and connectTimeoutMs', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a call without a time limit waits at most responseTimeoutMs per request; the request is cancelled', async () => {
+    await using h = await harness(() => NO_REPLY, { responseTimeoutMs: 40 });
+    const error = await h.client.callTool('silent').catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'ClientError',
+      reason: 'timeout',
+      timeoutMs: 40,
+      method: 'tools/call',
+    });
+    expect((error as Error).message).toMatch(
+      /^tools\/call "silent" got no response within 40 ms \(responseTimeoutMs\): the server went silent or never ended its answer/,
+    );
+    const cancelled = await h.server.waitForNotification('notifications/cancelled');
+    expect(cancelled.params).toMatchObject({ requestId: 1 });
+  });
+
+  it('notifications do not extend it: a server streaming progress forever still times out', async () => {
+    let streaming: ReturnType<typeof setInterval> | undefined;
+    const endless: Reply = (request, _i, server) => {
+      streaming = setInterval(() => void server.send(progressOf(request, 1)).catch(() => {}), 5);
+      return NO_REPLY;
+    };
+    await using h = await harness(endless, { responseTimeoutMs: 400 });
+    const progress: number[] = [];
+    const call = h.client.callTool('endless', {}, { onprogress: (p) => progress.push(p.progress) });
+    await expect(call).rejects.toMatchObject({ reason: 'timeout', timeoutMs: 400 });
+    clearInterval(streaming);
+    expect(progress.length).toBeGreaterThan(2);
+  });
+
+  it('each round has its own limit, and the callbacks between rounds are not counted', async () => {
+    const later = (value: object) => new Promise((resolve) => setTimeout(() => resolve(value), 20));
+    const reply: Reply = (request) =>
+      request.params.inputResponses === undefined
+        ? later(inputRequired({ inputRequests: { q: askFor('q') }, requestState: 's' }))
+        : later(textResult('done'));
+    // Margins wide enough for a loaded machine: each round answers in ~20 ms against a 400 ms limit, and the
+    // callback alone takes 1 s, so the call only completes when callback time is not counted.
+    await using h = await harness(reply, {
+      responseTimeoutMs: 400,
+      elicitation: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000)); // a person filling in the form
+        return { action: 'accept', content: { q: 'x' } };
+      },
+    });
+    expect(await h.client.callTool('two-rounds')).toMatchObject({ content: [{ text: 'done' }] });
+  });
+
+  it("a call's timeoutMs (or requestTimeoutMs) replaces it: the call is bounded by that alone", async () => {
+    const slow: Reply = () => new Promise((resolve) => setTimeout(() => resolve(textResult('slow')), 80));
+    await using h = await harness(slow, { responseTimeoutMs: 20 });
+    expect(await h.client.callTool('a', {}, { timeoutMs: 1_000 })).toMatchObject({
+      content: [{ text: 'slow' }],
+    });
+    await using g = await harness(slow, { responseTimeoutMs: 20, requestTimeoutMs: 1_000 });
+    expect(await g.client.callTool('b')).toMatchObject({ content: [{ text: 'slow' }] });
+    await using f = await harness(slow, { responseTimeoutMs: false });
+    expect(await f.client.callTool('c')).toMatchObject({ content: [{ text: 'slow' }] });
+  });
+
+  it('listen() streams are exempt: a subscription stays open past responseTimeoutMs', async () => {
+    await using h = await harness(() => NO_REPLY, { responseTimeoutMs: 20 });
+    const sub = h.client.listen({ toolsListChanged: true });
+    await h.server.waitForRequests(1);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const id = h.server.requests[0]?.id;
+    const tag = { _meta: { 'io.modelcontextprotocol/subscriptionId': id } };
+    await h.server.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: tag });
+    const first = await sub[Symbol.asyncIterator]().next();
+    expect(first.value).toMatchObject({ method: 'notifications/tools/list_changed' });
+    expect(h.server.notifications).toEqual([]); // not cancelled
+    await sub.close();
+  });
+
+  it('defaults to five minutes per request (fake timers)', async () => {
+    await using h = await harness(() => NO_REPLY);
+    vi.useFakeTimers();
+    const call = h.client.callTool('silent').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(299_999);
+    expect(h.server.notifications).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await call).toMatchObject({ reason: 'timeout', timeoutMs: 300_000 });
+  });
+
+  it('connect() to a silent server rejects after connectTimeoutMs (default 30 s) and closes the transport', async () => {
+    vi.useFakeTimers();
+    const pair = createInMemoryPair();
+    const [clientEnd, serverEnd] = pair;
+    const server = fakeServer(serverEnd, () => NO_REPLY);
+    // A request transport (as HTTP is): 'auto' waits for the probe without its own probe timeout.
+    const client = new Client(INFO);
+    const connecting = client.connect(correlate(clientEnd)).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(server.requests.map((r) => r.method)).toEqual(['server/discover']);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await connecting;
+    expect(error).toMatchObject({
+      name: 'ClientError',
+      reason: 'timeout',
+      method: 'connect',
+      timeoutMs: 30_000,
+    });
+    expect((error as Error).message).toMatch(
+      /^connect\(\) got no answer within 30000 ms \(connectTimeoutMs\)/,
+    );
+    expect(client.protocolVersion).toBeUndefined();
+    await expect(clientEnd.send({ jsonrpc: '2.0', method: 'x' })).rejects.toThrow(); // closed
+    await pair[Symbol.asyncDispose]();
+  });
+
+  it('connectTimeoutMs also bounds a 2025-11-25 initialize; false waits', async () => {
+    const initializing: Reply = (request) => {
+      if (request.method === 'server/discover') throw new McpError(-32601, 'Method not found');
+      return NO_REPLY;
+    };
+    await expect(harness(initializing, { protocol: 'auto', connectTimeoutMs: 40 })).rejects.toMatchObject({
+      reason: 'timeout',
+      method: 'connect',
+    });
+    let answer: (() => void) | undefined;
+    const discover = { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: {} };
+    const late: Reply = () => new Promise((resolve) => (answer = () => resolve(discover)));
+    const connecting = harness(late, { protocol: 'auto', connectTimeoutMs: false, asRequestTransport: true });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    answer?.();
+    await using h = await connecting;
+    expect(h.client.protocolVersion).toBe('2026-07-28');
+  });
+});
+
+describe('Client maxInputRequests', () => {
+  /** An `input_required` result asking `count` questions (keys q0, q1, …). */
+  const asking = (count: number) => {
+    const inputRequests: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) inputRequests[`q${i}`] = askFor('q');
+    return { resultType: 'input_required', inputRequests, requestState: 's' };
+  };
+
+  it('refuses 100,000 elicitations in one result before running a single callback', async () => {
+    let calls = 0;
+    await using h = await harness(script(asking(100_000)), {
+      elicitation: () => {
+        calls++;
+        return { action: 'accept', content: { q: 'x' } };
+      },
+    });
+    const error = await h.client.callTool('flood').catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'ClientError',
+      reason: 'too-many-input-requests',
+      maxInputRequests: 64,
+      method: 'tools/call',
+    });
+    expect((error as Error).message).toBe(
+      'tools/call "flood" returned input_required with 100000 input requests in one round, more than ' +
+        'maxInputRequests (64); none was answered. Raise maxInputRequests in the Client options if the server is ' +
+        'trusted to ask that many at once.',
+    );
+    expect(Object.keys((error as { result: { inputRequests: object } }).result.inputRequests)).toHaveLength(
+      100_000,
+    );
+    expect(calls).toBe(0);
+    expect(h.server.requests).toHaveLength(1);
+  });
+
+  it('answers up to the cap, all at once', async () => {
+    let running = 0;
+    let most = 0;
+    const gate = deferred();
+    await using h = await harness(script(asking(64), textResult('done')), {
+      elicitation: async () => {
+        running++;
+        most = Math.max(most, running);
+        if (most === 64) gate.resolve();
+        await gate.promise;
+        running--;
+        return { action: 'accept', content: { q: 'x' } };
+      },
+    });
+    expect(await h.client.callTool('many')).toMatchObject({ content: [{ text: 'done' }] });
+    expect(most).toBe(64);
+    expect(Object.keys(h.server.requests[1]?.params.inputResponses)).toHaveLength(64);
+  });
+
+  it('is an option, and also bounds the manual loop (start)', async () => {
+    await using h = await harness(script(asking(3), asking(3)), { maxInputRequests: 2 });
+    await expect(h.client.callTool('three')).rejects.toMatchObject({
+      reason: 'too-many-input-requests',
+      maxInputRequests: 2,
+    });
+    await expect(h.client.start('tools/call', { name: 'three' })).rejects.toMatchObject({
+      reason: 'too-many-input-requests',
+    });
   });
 });

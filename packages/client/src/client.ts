@@ -43,13 +43,15 @@ import {
 } from './continuation.js';
 import { correlate } from './correlator.js';
 import {
+  connectTimedOut,
   invalidContinuation,
   invalidInputResponses,
   notConnected,
   roundsExceeded,
   stateRejected,
+  tooManyInputRequests,
 } from './errors.js';
-import { answerInputRequests } from './input-requests.js';
+import { answerInputRequests, inputRequestCount } from './input-requests.js';
 import { asks, type LoopOutcome, type RoundInputs, roundInputs, runInputRequiredLoop } from './mrtr-loop.js';
 import {
   type CachedCallOptions,
@@ -128,24 +130,35 @@ export class Client {
    * Starts using `transport` and decides its revision once (option `protocol`): with `'auto'` it sends
    * `server/discover`, and `initialize` when that shows a 2025-11-25 server. A {@link RequestTransport} (HTTP) is
    * used as is; a stream transport (stdio, in memory) through the correlator, which pairs responses with requests
-   * by id. Throws when already connected (`close()` first to switch transports), or when `initialize` fails.
+   * by id. Throws when already connected (`close()` first to switch transports), when `initialize` fails, or
+   * with a `timeout` `ClientError` (`method: 'connect'`) past `connectTimeoutMs` (default 30 s; the transport is
+   * then closed).
    */
   async connect(transport: Transport | RequestTransport): Promise<void> {
     if (this.#connection !== undefined || this.#connecting) {
       throw new Error('Client is already connected; call close() first');
     }
     this.#connecting = true;
+    const { connectTimeoutMs, callbacks, maxInputRequests } = this.#settings;
+    const limit = connectTimeoutMs === undefined ? undefined : new AbortController();
+    const timer =
+      limit === undefined
+        ? undefined
+        : setTimeout(() => limit.abort(connectTimedOut(connectTimeoutMs as number)), connectTimeoutMs);
     try {
       const reportsEveryOutcome = isRequestTransport(transport);
       const connection = await this.#settings.era(reportsEveryOutcome ? transport : correlate(transport), {
         info: this.info,
         capabilities: this.capabilities,
-        callbacks: this.#settings.callbacks,
+        callbacks,
         reportsEveryOutcome,
+        signal: limit?.signal,
+        maxInputRequests,
       });
       this.#connection = connection;
       this.#server = connection.server;
     } finally {
+      clearTimeout(timer);
       this.#connecting = false;
     }
   }
@@ -375,11 +388,17 @@ export class Client {
     inputs: RoundInputs,
     signal: AbortSignal | undefined,
     onprogress: CallOptions['onprogress'],
+    responseTimeoutMs: number | undefined,
   ): Promise<R | InputRequiredResult> {
     const connection = this.#connection;
     if (connection === undefined) throw notConnected(call.method);
-    const sent = { signal, onprogress, call: call.origin };
-    return call.read(await connection.request(call.method, call.paramsOf(inputs), sent));
+    const sent = { signal, onprogress, call: call.origin, responseTimeoutMs };
+    const raw = await connection.request(call.method, call.paramsOf(inputs), sent);
+    // Counted before anything reads the questions: a server cannot make this client validate or answer thousands.
+    const asked = inputRequestCount(raw);
+    const { maxInputRequests } = this.#settings;
+    if (asked > maxInputRequests) throw tooManyInputRequests(call.origin, maxInputRequests, asked, raw);
+    return call.read(raw);
   }
 
   /**
@@ -390,13 +409,16 @@ export class Client {
    */
   async #run<R>(call: Call<R>, options: CallOptions = {}, flow: Flow): Promise<LoopOutcome<R>> {
     const { callbacks, capabilities, maxRounds, sleep } = this.#settings;
-    using scope = callScope(call.origin, options.signal, options.timeoutMs ?? this.#settings.timeoutMs);
+    const timeoutMs = options.timeoutMs ?? this.#settings.timeoutMs;
+    using scope = callScope(call.origin, options.signal, timeoutMs);
     const { signal } = scope;
     const { onprogress } = options;
+    // A call with a time limit is bounded by it alone; without one, each request by responseTimeoutMs.
+    const responseTimeoutMs = timeoutMs === undefined ? this.#settings.responseTimeoutMs : undefined;
     return await runInputRequiredLoop<R>(
       flow.inputs,
       {
-        send: (inputs) => this.#send(call, inputs, signal, onprogress),
+        send: (inputs) => this.#send(call, inputs, signal, onprogress, responseTimeoutMs),
         answer: (result, round) =>
           answerInputRequests(result.inputRequests ?? {}, callbacks, {
             request: call.origin,

@@ -9,7 +9,6 @@ import {
   type ServerCapabilities,
 } from '@boomerang/protocol';
 import type { RequestTransport } from '@boomerang/protocol/transport';
-import type { OriginatingRequest } from './errors.js';
 import type { InputCallbacks } from './input-requests.js';
 import { createRequester, type Requester, type SendOptions } from './requester.js';
 
@@ -24,6 +23,10 @@ export interface Hello {
    * answer. False for a stream transport seen through the correlator.
    */
   readonly reportsEveryOutcome: boolean;
+  /** Aborts when `connect()` ran out of time: every request the era sends while connecting takes it. */
+  readonly signal?: AbortSignal | undefined;
+  /** The most requests of the server answered at once (an era whose server asks mid-call bounds them). */
+  readonly maxInputRequests?: number | undefined;
 }
 
 /** What the server said about itself while the connection opened (its `server/discover` result, or `initialize`). */
@@ -33,11 +36,11 @@ export interface ServerDescription {
   readonly instructions?: string | undefined;
 }
 
-/** Options of {@link Connection.request}: the requester's, and the call the request belongs to. */
-export interface ConnectionRequestOptions extends SendOptions {
-  /** The call this request is a round of (an era whose server asks mid-call names it to the callbacks). */
-  readonly call?: OriginatingRequest | undefined;
-}
+/**
+ * Options of {@link Connection.request}: the requester's, `call` included (the call the request is a round of; an
+ * era whose server asks mid-call names it to the callbacks).
+ */
+export type ConnectionRequestOptions = SendOptions;
 
 /** One open connection: the revision it speaks, and how a request travels on it. */
 export interface Connection {

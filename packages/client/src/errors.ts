@@ -26,10 +26,11 @@ export function describeRequest(request: OriginatingRequest): string {
  * | --- | --- | --- |
  * | `not-connected` | a call before `connect()` (or after `close()`) | |
  * | `closed` | the connection ended before the response (the transport closed, its stream failed, `close()`) | `requestId` when it was sent; `cause`: the transport's error |
- * | `timeout` | the call's `timeoutMs` (or the client's `requestTimeoutMs`) elapsed; the request in flight was cancelled | `timeoutMs` |
+ * | `timeout` | the call's `timeoutMs` (or the client's `requestTimeoutMs`) elapsed, or (a call without either) one request got no response within `responseTimeoutMs`, or `connect()` took longer than `connectTimeoutMs` (`method: 'connect'`); the request in flight was cancelled | `timeoutMs` |
  * | `invalid-result` | the answer is no valid result for the method: unknown `resultType`, `input_required` where the method cannot ask, an `InputRequiredResult` with neither field, or a shape its schema rejects | `result` (as received); `cause`: the issues |
  * | `unsupported-input-request` | the server asked for something this client did not declare or cannot answer | `key`, `inputMethod` |
  * | `callback-failed` | a callback threw or returned an invalid answer | `key`, `inputMethod`; `cause` |
+ * | `too-many-input-requests` | an `input_required` result asks more than `maxInputRequests` questions at once (refused before any is validated or answered) | `result` (as received), `maxInputRequests` |
  * | `rounds-exceeded` | more `input_required` results than `inputRequiredMaxRounds` | `result` (the last `InputRequiredResult`, not answered), `maxRounds`; `continuation` to go on by hand when it asks something |
  * | `invalid-continuation` | `resume()` got something that is not a continuation this client can resume (another version, a missing, mistyped or unknown member, params that carry round inputs) | |
  * | `invalid-input-responses` | `resume()` got answers under keys the continuation did not ask, or an answer that is not the kind its question asks | `keys` |
@@ -42,6 +43,7 @@ export type ClientErrorReason =
   | 'invalid-result'
   | 'unsupported-input-request'
   | 'callback-failed'
+  | 'too-many-input-requests'
   | 'rounds-exceeded'
   | 'invalid-continuation'
   | 'invalid-input-responses'
@@ -57,9 +59,11 @@ export interface ClientErrorDetails {
   readonly timeoutMs?: number | undefined;
   /** `rounds-exceeded`: the cap that was reached. */
   readonly maxRounds?: number | undefined;
+  /** `too-many-input-requests`: the cap that was passed. */
+  readonly maxInputRequests?: number | undefined;
   /**
    * `invalid-result`: the result as received (after normalising a missing `resultType`); `rounds-exceeded`: the
-   * last `InputRequiredResult` (plain JSON, not answered).
+   * last `InputRequiredResult` (plain JSON, not answered); `too-many-input-requests`: the result as received.
    */
   readonly result?: unknown;
   /** `unsupported-input-request`, `callback-failed`: the `inputRequests` key of the request. */
@@ -91,6 +95,8 @@ export class ClientError extends Error {
   readonly timeoutMs: number | undefined;
   /** See {@link ClientErrorDetails.maxRounds}. */
   readonly maxRounds: number | undefined;
+  /** See {@link ClientErrorDetails.maxInputRequests}. */
+  readonly maxInputRequests: number | undefined;
   /** See {@link ClientErrorDetails.result}. */
   readonly result: unknown;
   /** See {@link ClientErrorDetails.key}. */
@@ -116,6 +122,7 @@ export class ClientError extends Error {
     this.requestId = details.requestId;
     this.timeoutMs = details.timeoutMs;
     this.maxRounds = details.maxRounds;
+    this.maxInputRequests = details.maxInputRequests;
     this.result = details.result;
     this.key = details.key;
     this.inputMethod = details.inputMethod;
@@ -162,6 +169,30 @@ export function timedOut(request: OriginatingRequest, timeoutMs: number): Client
   });
 }
 
+/**
+ * `timeout` for one request of a call without a time limit: no response within `responseTimeoutMs` (callback
+ * time not counted).
+ */
+export function responseTimedOut(request: OriginatingRequest, timeoutMs: number): ClientError {
+  return new ClientError(
+    'timeout',
+    `${describeRequest(request)} got no response within ${timeoutMs} ms (responseTimeoutMs): the server went ` +
+      'silent or never ended its answer. For a longer operation raise responseTimeoutMs in the Client options, or ' +
+      'give the call a timeoutMs.',
+    { request, timeoutMs },
+  );
+}
+
+/** `timeout` of `connect()`: the server did not answer within `connectTimeoutMs`. */
+export function connectTimedOut(timeoutMs: number): ClientError {
+  return new ClientError(
+    'timeout',
+    `connect() got no answer within ${timeoutMs} ms (connectTimeoutMs): check the URL and that the server is ` +
+      'up. An interactive OAuth sign-in runs inside connect(): raise connectTimeoutMs to give it the time it needs.',
+    { request: { method: 'connect' }, timeoutMs },
+  );
+}
+
 /** `invalid-result`: the server's answer to `method` is not a valid result (see {@link ClientErrorReason}). */
 export function invalidResult(
   method: string,
@@ -204,6 +235,24 @@ export function callbackFailed(
     `${problem} for ${inputMethod} (input request "${key}" of ${describeRequest(request)})`,
     { request, key, inputMethod },
     { cause },
+  );
+}
+
+/**
+ * `too-many-input-requests`: one `input_required` result asks `count` (more than `maxInputRequests`) questions.
+ */
+export function tooManyInputRequests(
+  request: OriginatingRequest,
+  maxInputRequests: number,
+  count: number,
+  result: unknown,
+): ClientError {
+  return new ClientError(
+    'too-many-input-requests',
+    `${describeRequest(request)} returned input_required with ${count} input requests in one round, more than ` +
+      `maxInputRequests (${maxInputRequests}); none was answered. Raise maxInputRequests in the Client options if ` +
+      'the server is trusted to ask that many at once.',
+    { request, maxInputRequests, result },
   );
 }
 

@@ -113,6 +113,18 @@ export async function answerInputRequests(
 }
 
 /**
+ * How many input requests a raw result asks at once: the members of `inputRequests` of an `input_required`
+ * result, before any validation; 0 for any other result.
+ */
+export function inputRequestCount(raw: unknown): number {
+  if (typeof raw !== 'object' || raw === null) return 0;
+  const { resultType, inputRequests } = raw as { resultType?: unknown; inputRequests?: unknown };
+  if (resultType !== 'input_required' || typeof inputRequests !== 'object' || inputRequests === null)
+    return 0;
+  return Object.keys(inputRequests).length;
+}
+
+/**
  * The signal the callbacks of one round share, made on first read: most callbacks never look at it, and an
  * `AbortController` (with a listener on the call's signal) per round is measurable on the hot path. Read after
  * the round failed, it is already aborted with the failure.

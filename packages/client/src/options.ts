@@ -31,9 +31,34 @@ export interface ClientOptions extends InputCallbacks, EraOptions {
   readonly inputRequiredMaxRounds?: number | undefined;
   /**
    * Default time limit of every call, in milliseconds, bounding all of its rounds and callbacks (a call's own
-   * `timeoutMs` wins). None by default: a user filling in a form should not be timed out behind their back.
+   * `timeoutMs` wins). None by default: a user filling in a form should not be timed out behind their back. A
+   * call with a time limit is bounded by it alone; one without is bounded request by request by
+   * `responseTimeoutMs`.
    */
   readonly requestTimeoutMs?: number | undefined;
+  /**
+   * How long one request of a call without a time limit waits for its response, in milliseconds (default 300,000:
+   * five minutes). Each request (each MRTR round) has its own; the time your callbacks take between rounds, or
+   * answering a 2025-11-25 server's questions mid-call, is not counted. So a server that goes silent, or streams
+   * notifications or keep-alives and never answers, cannot hold a call forever; when it elapses the request is
+   * cancelled and the call rejects with a `timeout` `ClientError` naming this option. `subscriptions/listen`
+   * streams are exempt (they are meant to stay open). `false`: no limit.
+   */
+  readonly responseTimeoutMs?: number | false | undefined;
+  /**
+   * How long `connect()` may take, in milliseconds (default 30,000): the `server/discover` probe of `'auto'` and a
+   * 2025-11-25 `initialize`. Past it `connect()` rejects with a `timeout` `ClientError` (`method: 'connect'`) and
+   * closes the transport. An interactive OAuth sign-in (`withOAuth` with a browser) runs inside `connect()`: give it
+   * the time a person needs, or `false` (no limit).
+   */
+  readonly connectTimeoutMs?: number | false | undefined;
+  /**
+   * The most input requests one `input_required` result may carry (default 64). A result asking more fails the call
+   * with a `too-many-input-requests` `ClientError` before any of them is validated or answered, so a server cannot
+   * start thousands of callbacks (forms, LLM calls) at once. It also bounds a 2025-11-25 server's requests answered
+   * at the same time (more are answered `-32603`).
+   */
+  readonly maxInputRequests?: number | undefined;
   /**
    * The wait before a state-only retry (a server shedding load returns only `requestState`): 50 ms doubling to
    * 250 ms. Replace it in tests, or to schedule retries differently; it must reject when `signal` aborts.
@@ -90,12 +115,33 @@ export interface CompleteParams {
   readonly context?: CompleteRequestParams['context'];
 }
 
+/** The default of `responseTimeoutMs`: five minutes per request. */
+const DEFAULT_RESPONSE_TIMEOUT_MS = 300_000;
+/** The default of `connectTimeoutMs`. */
+const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+/** The default of `maxInputRequests`. */
+const DEFAULT_MAX_INPUT_REQUESTS = 64;
+
+/** A time limit option: milliseconds in (0, 2^31), or `false` for none (`undefined`). */
+function optionalLimit(name: string, value: number | false): number | undefined {
+  if (value === false) return undefined;
+  if (!(value > 0 && value <= 2_147_483_647)) {
+    throw new RangeError(`"${name}" expected a number of milliseconds in (0, 2^31) or false, got ${value}`);
+  }
+  return value;
+}
+
 /** What a `Client` runs with: its options checked, defaults filled in. */
 export interface ClientSettings {
   readonly capabilities: ClientCapabilities;
   readonly callbacks: InputCallbacks;
   readonly maxRounds: number;
   readonly timeoutMs: number | undefined;
+  /** Each request's limit when the call has none; `undefined`: no limit. */
+  readonly responseTimeoutMs: number | undefined;
+  /** `connect()`'s limit; `undefined`: no limit. */
+  readonly connectTimeoutMs: number | undefined;
+  readonly maxInputRequests: number;
   readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   readonly cache: ResultCache | undefined;
   /** How connections open: the eras this client speaks. */
@@ -105,11 +151,18 @@ export interface ClientSettings {
 /**
  * Checks a client's options and fills in the defaults. Throws `TypeError` for a narrowing option without its
  * callback or a `capabilities` that is not an object, `RangeError` for a bad `elicitationModes`,
- * `inputRequiredMaxRounds` (a non-negative integer) or `requestTimeoutMs` (positive milliseconds), and what the
- * eras' options throw (an unknown `protocol`, a bad `protocolProbeTimeoutMs`).
+ * `inputRequiredMaxRounds` (a non-negative integer), `requestTimeoutMs` (positive milliseconds),
+ * `responseTimeoutMs` or `connectTimeoutMs` (positive milliseconds or `false`) or `maxInputRequests` (a positive
+ * integer), and what the eras' options throw (an unknown `protocol`, a bad `protocolProbeTimeoutMs`).
  */
 export function resolveClientOptions(options: ClientOptions): ClientSettings {
-  const { inputRequiredMaxRounds = 10, requestTimeoutMs } = options;
+  const {
+    inputRequiredMaxRounds = 10,
+    requestTimeoutMs,
+    responseTimeoutMs = DEFAULT_RESPONSE_TIMEOUT_MS,
+    connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS,
+    maxInputRequests = DEFAULT_MAX_INPUT_REQUESTS,
+  } = options;
   const era = defaultEra(options);
   if (!Number.isSafeInteger(inputRequiredMaxRounds) || inputRequiredMaxRounds < 0) {
     throw new RangeError(
@@ -121,11 +174,17 @@ export function resolveClientOptions(options: ClientOptions): ClientSettings {
       `"requestTimeoutMs" expected a number of milliseconds in (0, 2^31), got ${requestTimeoutMs}`,
     );
   }
+  if (!Number.isSafeInteger(maxInputRequests) || maxInputRequests < 1) {
+    throw new RangeError(`"maxInputRequests" expected a positive integer, got ${maxInputRequests}`);
+  }
   return {
     capabilities: mergeCapabilities(deriveCapabilities(options), options.capabilities),
     callbacks: { elicitation: options.elicitation, sampling: options.sampling, roots: options.roots },
     maxRounds: inputRequiredMaxRounds,
     timeoutMs: requestTimeoutMs,
+    responseTimeoutMs: optionalLimit('responseTimeoutMs', responseTimeoutMs),
+    connectTimeoutMs: optionalLimit('connectTimeoutMs', connectTimeoutMs),
+    maxInputRequests,
     sleep: options.sleep ?? sleep,
     cache: options.cache === false ? undefined : new ResultCache(options.cache),
     era,

@@ -18,7 +18,8 @@ import {
   messageKind,
   type RequestTransport,
 } from '@boomerang/protocol/transport';
-import { connectionClosed, isClientError } from './errors.js';
+import { connectionClosed, isClientError, type OriginatingRequest, responseTimedOut } from './errors.js';
+import { raceSignal } from './signals.js';
 
 /** Receives the `notifications/progress` of one request. An error it throws fails that request. */
 export type ProgressHandler = (progress: ProgressNotificationParams) => void;
@@ -35,6 +36,20 @@ export interface SendOptions {
    * naming this request ends it: the request resolves to `undefined` (a graceful end, like its result).
    */
   readonly onnotification?: ((notification: JSONRPCNotification) => void) | undefined;
+  /**
+   * The longest this request waits for its response, in milliseconds; the time spent answering the server's own
+   * requests meanwhile (a 2025-11-25 server asking mid-call) is not counted. When it elapses the request is
+   * cancelled and rejects with a `timeout` `ClientError` naming `call`.
+   */
+  readonly responseTimeoutMs?: number | undefined;
+  /** The call this request is a round of (errors and callbacks name it); the bare method when absent. */
+  readonly call?: OriginatingRequest | undefined;
+}
+
+/** Options of {@link Requester.notify}. */
+export interface NotifyOptions {
+  /** Stops waiting for the transport to take the notification (an HTTP POST awaiting its 202). */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** What the peer may send besides responses and the notifications of a request; the 2025-11-25 era plugs in here. */
@@ -49,12 +64,13 @@ export interface PeerHandlers {
 export interface Requester {
   /**
    * Sends one request and resolves to its raw `result` member. Rejects with `McpError` for an error response
-   * (a transport's marked failure included), with `signal.reason` when aborted, and with a `closed`
+   * (a transport's marked failure included), with `signal.reason` when aborted (at once, even if the transport
+   * is slow to notice), with a `timeout` `ClientError` past `responseTimeoutMs`, and with a `closed`
    * `ClientError` when the connection ends first.
    */
   request(method: string, params: Record<string, unknown>, options?: SendOptions): Promise<unknown>;
-  /** Sends one notification. */
-  notify(method: string, params?: Record<string, unknown>): Promise<void>;
+  /** Sends one notification; rejects with `signal.reason` once `signal` aborts. */
+  notify(method: string, params?: Record<string, unknown>, options?: NotifyOptions): Promise<void>;
   /** True once the connection ended. */
   readonly closed: boolean;
   /** Closes the transport; every request in flight fails. Idempotent. */
@@ -75,9 +91,11 @@ const ENDED_BY_SERVER = Symbol('ended by the server');
 export function createRequester(transport: RequestTransport, handlers: PeerHandlers = {}): Requester {
   let nextId = 1;
   let closed = false;
+  const answering = new AnsweringClock();
 
   const answerRequest = async (request: JSONRPCRequest): Promise<void> => {
     let response: JSONRPCMessage;
+    answering.enter();
     try {
       if (handlers.onRequest === undefined) throw new McpError(ErrorCode.MethodNotFound, 'Method not found');
       response = jsonRpcResult(request.id, (await handlers.onRequest(request)) as Result);
@@ -86,6 +104,8 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
         request.id,
         error instanceof McpError ? error : new McpError(ErrorCode.InternalError, 'Internal error'),
       );
+    } finally {
+      answering.leave();
     }
     await transport.send(response, { relatedRequestId: request.id }).catch(() => {});
   };
@@ -113,7 +133,7 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
 
     async request(method, params, options = {}) {
       if (closed) throw connectionClosed(method, undefined);
-      const { signal, onprogress, onnotification } = options;
+      const { signal, onprogress, onnotification, responseTimeoutMs } = options;
       signal?.throwIfAborted();
       const id = nextId++;
       const wire =
@@ -122,10 +142,19 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
           : { ...params, _meta: { ...(params._meta as object | undefined), [MetaKey.progressToken]: id } };
       const message = { jsonrpc: '2.0', id, method, params: wire } as JSONRPCRequest;
       // Only a request that wants its notifications takes them (what no request takes goes to `messages`), and
-      // only then can a handler of them end it: then, and only then, a controller and a closure.
+      // only then can a handler of them end it; only a request with a time limit can time out: then, and only
+      // then, a controller and a closure.
       const own =
-        onprogress === undefined && onnotification === undefined ? undefined : new AbortController();
+        onprogress === undefined && onnotification === undefined && responseTimeoutMs === undefined
+          ? undefined
+          : new AbortController();
       const stop = own === undefined ? undefined : linkAbort(signal, own);
+      const stopTimer =
+        own === undefined || responseTimeoutMs === undefined
+          ? undefined
+          : answering.deadline(responseTimeoutMs, () =>
+              own.abort(responseTimedOut(options.call ?? { method }, responseTimeoutMs)),
+            );
       const onMessage =
         own === undefined
           ? undefined
@@ -147,13 +176,18 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
                 own.abort(ENDED_BY_SERVER);
             };
       try {
-        const response = await transport.request(
-          message,
-          own === undefined
-            ? signal === undefined
-              ? NO_OPTIONS
-              : { signal }
-            : { signal: own.signal, onMessage },
+        const exchangeSignal = own === undefined ? signal : own.signal;
+        // Raced with the signal: a transport slow to notice an abort (a fetch signing in first) holds no call.
+        const response = await raceSignal(
+          transport.request(
+            message,
+            own === undefined
+              ? signal === undefined
+                ? NO_OPTIONS
+                : { signal }
+              : { signal: own.signal, onMessage },
+          ),
+          exchangeSignal,
         );
         if ('error' in response) throw McpError.fromJSON(response.error as JsonRpcErrorObject);
         return response.result;
@@ -164,16 +198,18 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
         if (error instanceof McpError || isClientError(error)) throw error;
         throw connectionClosed(method, id, error);
       } finally {
+        stopTimer?.();
         stop?.();
       }
     },
 
-    async notify(method, params) {
+    async notify(method, params, options = {}) {
       if (closed) throw connectionClosed(method, undefined);
       const message = (
         params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }
       ) as JSONRPCNotification;
-      await transport.send(message);
+      const { signal } = options;
+      await raceSignal(transport.send(message, signal === undefined ? {} : { signal }), signal);
     },
 
     async close() {
@@ -213,6 +249,46 @@ function isCancellationOf(notification: JSONRPCNotification, id: number): boolea
     notification.method === 'notifications/cancelled' &&
     (notification.params as { requestId?: unknown } | undefined)?.requestId === id
   );
+}
+
+/**
+ * The time this connection spends answering the server's requests (a 2025-11-25 server's `elicitation/create`
+ * mid-call: a person filling in a form), which a request's response time limit does not count.
+ */
+class AnsweringClock {
+  #busy = 0;
+  #since = 0;
+  #total = 0;
+
+  enter(): void {
+    if (this.#busy++ === 0) this.#since = performance.now();
+  }
+
+  leave(): void {
+    if (--this.#busy === 0) this.#total += performance.now() - this.#since;
+  }
+
+  /** Milliseconds spent answering since the connection started (the current stretch included). */
+  #answered(): number {
+    return this.#total + (this.#busy > 0 ? performance.now() - this.#since : 0);
+  }
+
+  /**
+   * Calls `expire` once `limitMs` of time not spent answering elapsed from now; returns the cancellation. The
+   * timer checks when it fires, and waits again for what is left when answering took part of the time.
+   */
+  deadline(limitMs: number, expire: () => void): () => void {
+    const start = performance.now();
+    const answeredBefore = this.#answered();
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      const used = performance.now() - start - (this.#answered() - answeredBefore);
+      if (used >= limitMs) expire();
+      else timer = setTimeout(check, Math.max(1, limitMs - used));
+    };
+    timer = setTimeout(check, limitMs);
+    return () => clearTimeout(timer);
+  }
 }
 
 /** Makes `own` abort when `signal` does; returns the unlink. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBody, readText, sseData, sseEvent } from './body.js';
+import { readBody, readText, TooLargeError } from './body.js';
 
 const encoder = new TextEncoder();
 
@@ -17,12 +17,6 @@ function chunked(text: string, size: number): ReadableStream<Uint8Array> {
       offset += size;
     },
   });
-}
-
-async function collect(stream: ReadableStream<Uint8Array>): Promise<string[]> {
-  const out: string[] = [];
-  for await (const data of sseData(stream)) out.push(data);
-  return out;
 }
 
 describe('readBody', () => {
@@ -54,50 +48,12 @@ describe('readBody', () => {
   });
 });
 
-describe('sseEvent / sseData', () => {
-  it('round-trips messages through any chunking, multi-byte characters included', async () => {
-    const messages = [{ a: 'é 日本 🪃' }, { b: 'x'.repeat(5000) }, { c: 'line\nbreak' }];
-    const text = new TextDecoder().decode(new Uint8Array(messages.flatMap((m) => [...sseEvent(m)])));
-    for (const size of [1, 2, 3, 7, 64, 100_000]) {
-      const got = await collect(chunked(text, size));
-      expect(got.map((d) => JSON.parse(d))).toEqual(messages);
-    }
-  });
-
-  it('follows the event-stream rules: CRLF/CR/LF, BOM, comments, multi-line data, other fields', async () => {
-    const text =
-      '\ufeff: keep-alive\r\nevent: message\r\ndata: {"a":\r\ndata: 1}\r\n\r\nid: 3\rdata:2\r\r: x\n\nretry: 5\n\ndata\n\n';
-    for (const size of [1, 3, 1000]) {
-      expect(await collect(chunked(text, size))).toEqual(['{"a":\n1}', '2', '']);
-    }
-  });
-
-  it('drops an unterminated last event', async () => {
-    expect(await collect(chunked('data: 1\n\ndata: 2\n', 4))).toEqual(['1']);
-  });
-
-  it('stops when the signal aborts', async () => {
-    const controller = new AbortController();
-    const never = new ReadableStream<Uint8Array>({
-      start(c) {
-        c.enqueue(encoder.encode('data: 1\n\n'));
-      },
-    });
-    const seen: string[] = [];
-    for await (const data of sseData(never, controller.signal)) {
-      seen.push(data);
-      controller.abort();
-    }
-    expect(seen).toEqual(['1']);
-  });
-});
-
 describe('readText', () => {
   it('reads text and stops when the signal aborts', async () => {
-    expect(await readText(chunked('héllo', 1), new AbortController().signal)).toBe('héllo');
+    expect(await readText(chunked('héllo', 1), { stopWhen: new AbortController().signal })).toBe('héllo');
     const controller = new AbortController();
     const stalled = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(encoder.encode('part')) });
-    const reading = readText(stalled, controller.signal);
+    const reading = readText(stalled, { stopWhen: controller.signal });
     controller.abort();
     expect(await reading).toBe('part');
   });
@@ -108,13 +64,47 @@ describe('readText', () => {
       stops.add(stop);
       return () => stops.delete(stop);
     };
-    expect(await readText(chunked('done', 2), stopWhen)).toBe('done');
+    expect(await readText(chunked('done', 2), { stopWhen })).toBe('done');
     expect(stops.size).toBe(0);
     const stalled = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(encoder.encode('half')) });
-    const reading = readText(stalled, stopWhen);
+    const reading = readText(stalled, { stopWhen });
     await new Promise((resolve) => setTimeout(resolve, 5));
     for (const stop of stops) stop();
     expect(await reading).toBe('half');
-    expect(await readText(chunked('x', 1), AbortSignal.abort())).toBe('');
+    expect(await readText(chunked('x', 1), { stopWhen: AbortSignal.abort() })).toBe('');
+  });
+
+  it('reads up to maxBytes, and refuses a larger Content-Length before reading anything', async () => {
+    const stopWhen = new AbortController().signal;
+    expect(await readText(chunked('é'.repeat(50), 7), { stopWhen, maxBytes: 100 })).toBe('é'.repeat(50));
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(10));
+      },
+    });
+    const refused = readText(body, { stopWhen, maxBytes: 100, contentLength: '101' });
+    await expect(refused).rejects.toThrow(TooLargeError);
+    await expect(refused).rejects.toMatchObject({ option: 'maxResponseBytes', limit: 100 });
+    expect(pulled).toBeLessThanOrEqual(1); // at most the stream's own first pull
+  });
+
+  it('stops a body that grows past maxBytes at the limit and cancels it', async () => {
+    let sent = 0;
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 64;
+        controller.enqueue(new Uint8Array(64).fill(0x78));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const reading = readText(endless, { stopWhen: new AbortController().signal, maxBytes: 1000 });
+    await expect(reading).rejects.toMatchObject({ name: 'TooLargeError', option: 'maxResponseBytes' });
+    expect(cancelled).toBe(true);
+    expect(sent).toBeLessThanOrEqual(1000 + 3 * 64); // the limit, and what the stream queued ahead
   });
 });

@@ -1,4 +1,5 @@
-// Reading a request body under a size limit, and writing/reading Server-Sent Events.
+// Reading bodies under a size limit (a request on the server, a response on the client), and writing Server-Sent
+// Events (sse-reader.ts reads them).
 
 /** What {@link readBody} returns: the bytes, or that the body went past the limit. */
 export type BodyResult = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false };
@@ -46,101 +47,6 @@ export function sseEvent(message: unknown): Uint8Array {
 }
 
 /**
- * Parses an SSE byte stream into the `data` of each event (multi-line data joined with `\n`), per the HTML
- * event-stream rules: `\r\n`, `\r` or `\n` line ends, a leading BOM, comment lines (`:` keep-alives) and
- * fields other than `data` ignored, events without data skipped.
- */
-export async function* sseData(
-  body: ReadableStream<Uint8Array>,
-  stopWhen?: StopWhen,
-): AsyncGenerator<string, void, undefined> {
-  for await (const event of sseEvents(body, stopWhen)) {
-    if (event.data !== undefined) yield event.data;
-  }
-}
-
-/** One parsed SSE event: its data (`undefined` for an event that only set `id` or `retry`), and the stream state. */
-export interface SseEvent {
-  readonly data: string | undefined;
-  /** The stream's last event ID after this event (the `id` field persists across events; `''` for none). */
-  readonly lastEventId: string;
-  /** The reconnection time the stream asked for (`retry` field, milliseconds), if it ever did. */
-  readonly retry: number | undefined;
-}
-
-/**
- * Parses an SSE byte stream into events, per the HTML event-stream rules (see {@link sseData}), keeping the `id`
- * (an id containing NUL is ignored) and `retry` (ASCII digits only) fields that 2025-11-25 resumability uses.
- * An event with neither data nor a new `id`/`retry` is skipped.
- */
-export async function* sseEvents(
-  body: ReadableStream<Uint8Array>,
-  stopWhen?: StopWhen,
-): AsyncGenerator<SseEvent, void, undefined> {
-  const decoder = new TextDecoder();
-  const reader = body.getReader();
-  const unsubscribe = onStop(stopWhen, () => void reader.cancel().catch(() => {}));
-  const lineEnd = /\r\n|\r|\n/g;
-  let buffer = '';
-  let scanned = 0; // buffer[0, scanned) holds no line end: a long line is scanned once, not once per chunk
-  let data: string[] = [];
-  let lastEventId = '';
-  let retry: number | undefined;
-  let changed = false; // `id` or `retry` set since the last event
-  let first = true;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
-      if (first && buffer.length > 0) {
-        if (buffer.charCodeAt(0) === 0xfeff) buffer = buffer.slice(1);
-        first = false;
-      }
-      let start = 0;
-      for (;;) {
-        lineEnd.lastIndex = Math.max(start, scanned);
-        const match = lineEnd.exec(buffer);
-        // A lone `\r` at the end of the buffer may be the first half of `\r\n`: wait for more.
-        if (match === null || (match[0] === '\r' && match.index === buffer.length - 1 && !done)) {
-          scanned = match === null ? buffer.length : match.index;
-          break;
-        }
-        const line = buffer.slice(start, match.index);
-        start = match.index + match[0].length;
-        if (line === '') {
-          if (data.length > 0 || changed) {
-            yield { data: data.length > 0 ? data.join('\n') : undefined, lastEventId, retry };
-          }
-          data = [];
-          changed = false;
-          continue;
-        }
-        const colon = line.indexOf(':');
-        if (colon === 0) continue; // a comment
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const raw = colon < 0 ? '' : line.slice(colon + 1);
-        const text = raw.startsWith(' ') ? raw.slice(1) : raw;
-        if (field === 'data') data.push(text);
-        else if (field === 'id' && !text.includes('\0')) {
-          lastEventId = text;
-          changed = true;
-        } else if (field === 'retry' && /^\d+$/.test(text)) {
-          retry = Number(text);
-          changed = true;
-        }
-      }
-      buffer = buffer.slice(start);
-      scanned -= start;
-      if (scanned < 0) scanned = 0;
-      if (done) break;
-    }
-  } finally {
-    unsubscribe();
-    reader.cancel().catch(() => {});
-  }
-}
-
-/**
  * When a read must stop: an `AbortSignal`, or a function that registers `stop` and returns its unregistration (a
  * transport that shares one close signal among many reads registers them in a set of its own, instead of adding a
  * listener per read to one signal).
@@ -148,7 +54,7 @@ export async function* sseEvents(
 export type StopWhen = AbortSignal | ((stop: () => void) => () => void);
 
 /** Calls `stop` once when `stopWhen` says so (at once if its signal already aborted); returns the unregistration. */
-function onStop(stopWhen: StopWhen | undefined, stop: () => void): () => void {
+export function onStop(stopWhen: StopWhen | undefined, stop: () => void): () => void {
   if (stopWhen === undefined) return () => {};
   if (typeof stopWhen === 'function') return stopWhen(stop);
   if (stopWhen.aborted) {
@@ -160,20 +66,64 @@ function onStop(stopWhen: StopWhen | undefined, stop: () => void): () => void {
 }
 
 /**
- * Reads a whole body as UTF-8 text; `stopWhen` cancels the read (a `fetch` whose response was built in process,
- * such as a handler called directly, does not tie its body to the request's signal).
+ * A body (or one event of an event stream) went past its size limit: the read stopped there and the stream was
+ * cancelled. `option` names the setting that sets the limit.
  */
-export async function readText(body: ReadableStream<Uint8Array> | null, stopWhen: StopWhen): Promise<string> {
+export class TooLargeError extends Error {
+  override readonly name = 'TooLargeError';
+  readonly option: 'maxEventBytes' | 'maxResponseBytes';
+  readonly limit: number;
+
+  constructor(option: 'maxEventBytes' | 'maxResponseBytes', limit: number) {
+    super(`larger than ${option} (${limit} bytes)`);
+    this.option = option;
+    this.limit = limit;
+  }
+}
+
+/** Options of {@link readText}. */
+export interface ReadTextOptions {
+  /** What stops the read (a `fetch` whose response was built in process does not tie its body to the signal). */
+  readonly stopWhen: StopWhen;
+  /** The most bytes read; a declared `Content-Length` above it is refused before reading. Default: no limit. */
+  readonly maxBytes?: number | undefined;
+  /** The body's `Content-Length` header, if any. */
+  readonly contentLength?: string | null | undefined;
+}
+
+/**
+ * Reads a whole body as UTF-8 text, chunk by chunk, each chunk decoded once. Past `maxBytes` (or with a larger
+ * `Content-Length`) it cancels the body and rejects with a {@link TooLargeError}, so an endless or huge body
+ * costs at most `maxBytes` of memory. When `stopWhen` stops it, it resolves to the text read so far.
+ */
+export async function readText(
+  body: ReadableStream<Uint8Array> | null,
+  options: ReadTextOptions,
+): Promise<string> {
+  const { stopWhen, maxBytes = Number.POSITIVE_INFINITY, contentLength } = options;
   if (body === null) return '';
+  if (contentLength != null && /^\d+$/.test(contentLength) && Number(contentLength) > maxBytes) {
+    body.cancel().catch(() => {});
+    throw new TooLargeError('maxResponseBytes', maxBytes);
+  }
   const decoder = new TextDecoder();
   const reader = body.getReader();
   const unsubscribe = onStop(stopWhen, () => void reader.cancel().catch(() => {}));
-  let text = '';
+  const parts: string[] = [];
+  let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return text + decoder.decode();
-      text += decoder.decode(value, { stream: true });
+      if (done) {
+        parts.push(decoder.decode());
+        return parts.length === 1 ? (parts[0] as string) : parts.join('');
+      }
+      size += value.byteLength;
+      if (size > maxBytes) {
+        reader.cancel().catch(() => {});
+        throw new TooLargeError('maxResponseBytes', maxBytes);
+      }
+      parts.push(decoder.decode(value, { stream: true }));
     }
   } finally {
     unsubscribe();

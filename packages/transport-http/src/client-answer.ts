@@ -9,7 +9,8 @@ import type {
   RequestId,
 } from '@boomerang/protocol';
 import { messageKind, parseMessage } from '@boomerang/protocol/transport';
-import { readText, type StopWhen, sseEvents } from './body.js';
+import { readText, type StopWhen, TooLargeError } from './body.js';
+import { sseEvents } from './sse-reader.js';
 
 const BODY_SNIPPET = 200;
 
@@ -21,6 +22,8 @@ export interface AnswerReader {
   readonly signal: AbortSignal;
   /** What stops the body read when the exchange is aborted or the transport closes. */
   readonly stopWhen: StopWhen;
+  /** The size limits of the answer (the transport's options of the same names). */
+  readonly limits: AnswerLimits;
   /** True in a 2025-11-25 session: server requests on the stream are delivered, early ends are resumable. */
   readonly legacy: boolean;
   /** Hands on a message of the request (a notification, or a server request in a session). */
@@ -29,6 +32,12 @@ export interface AnswerReader {
   finish(response: JSONRPCResponse): JSONRPCResponse;
   /** The marked transport failure that stands for the response (`undefined` once `signal` aborted). */
   failure(why: string, status?: number): JSONRPCResponse | undefined;
+}
+
+/** How large an answer may be: one event of an event stream, and a whole JSON (or other) body. */
+export interface AnswerLimits {
+  readonly maxEventBytes: number;
+  readonly maxResponseBytes: number;
 }
 
 /** Where a 2025-11-25 event stream that ended early can be resumed (a GET with `Last-Event-ID`). */
@@ -46,12 +55,12 @@ export async function readAnswer(
   response: Response,
   reader: AnswerReader,
 ): Promise<JSONRPCResponse | undefined | { resume: Resume }> {
-  const { id, method, signal, stopWhen } = reader;
+  const { id, method, signal, stopWhen, limits } = reader;
   const type = response.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase();
   try {
     if (type === 'text/event-stream' && response.body !== null) {
       let resume: Resume = { lastEventId: '', retry: undefined };
-      for await (const event of sseEvents(response.body, stopWhen)) {
+      for await (const event of sseEvents(response.body, { stopWhen, maxEventBytes: limits.maxEventBytes })) {
         resume = { lastEventId: event.lastEventId, retry: event.retry };
         if (event.data === undefined) continue; // a priming event: only its id and retry matter
         const parsed = parseMessage(event.data);
@@ -68,7 +77,11 @@ export async function readAnswer(
       if (reader.legacy && resume.lastEventId !== '') return { resume };
       return reader.failure(`the event stream of ${method} ended before its response`);
     }
-    const text = await readText(response.body, stopWhen);
+    const text = await readText(response.body, {
+      stopWhen,
+      maxBytes: limits.maxResponseBytes,
+      contentLength: response.headers.get('content-length'),
+    });
     if (signal.aborted) return undefined;
     const parsed = parseMessage(text);
     const kind = parsed.ok ? messageKind(parsed.message) : undefined;
@@ -82,8 +95,21 @@ export async function readAnswer(
       response.status,
     );
   } catch (error) {
+    if (error instanceof TooLargeError) return reader.failure(tooLarge(error, method), response.status);
     return reader.failure(`the response to ${method} broke off: ${describe(error)}`);
   }
+}
+
+/** What a failure says when an answer went past a size limit: which, and how to raise it. */
+export function tooLarge(error: TooLargeError, method: string): string {
+  const what =
+    error.option === 'maxEventBytes'
+      ? `an event of the event stream of ${method}`
+      : `the answer to ${method}`;
+  return (
+    `${what} is larger than ${error.option} (${error.limit} bytes), so it was not read further; raise the ` +
+    `${error.option} option of StreamableHttpClientTransport for a server trusted to send more`
+  );
 }
 
 /** True when a response answers `id` (an id-less error answers whatever request it came back on). */

@@ -1,3 +1,5 @@
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
+import { createServer as createNetServer, type Socket } from 'node:net';
 import { Client } from '@boomerang/client';
 import {
   elicitRequest,
@@ -9,7 +11,7 @@ import {
 } from '@boomerang/protocol';
 import type { FetchLike } from '@boomerang/protocol/transport';
 import { jsonRpcResult, type MessageHandler } from '@boomerang/protocol/transport';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler, type HttpHandlerOptions } from './handler.js';
 import { makeServer, type Observed, tools } from './test-support/fixture.js';
@@ -185,5 +187,101 @@ describe('Client#request and continuations over HTTP (a vendor method, two round
     const done = await second.resume(JSON.parse(stored), answer, { result: Hits });
     expect(done.result).toMatchObject({ hits: ['q:dune in films'] });
     await second.close();
+  });
+});
+
+describe('Client over HTTP: silent servers, endless streams, large answers (127.0.0.1)', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+  });
+
+  it('connect() to a server that accepts the connection and never answers rejects after connectTimeoutMs, aborting the POST', async () => {
+    const sockets: Socket[] = [];
+    const silent = createNetServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    });
+    const { port } = silent.address() as { port: number };
+    const signals: AbortSignal[] = [];
+    const fetch: FetchLike = (input, init) => {
+      signals.push(init.signal as AbortSignal);
+      return globalThis.fetch(input, init);
+    };
+    const client = new Client({ name: 'host', version: '1.0.0' }, { connectTimeoutMs: 150 });
+    const started = performance.now();
+    const error = await client
+      .connect(new StreamableHttpClientTransport(`http://127.0.0.1:${port}/mcp`, { fetch }))
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'ClientError',
+      reason: 'timeout',
+      method: 'connect',
+      timeoutMs: 150,
+    });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(signals).toHaveLength(1); // the server/discover probe
+    expect(signals[0]?.aborted).toBe(true);
+    await vi.waitFor(() => expect(sockets.length).toBeGreaterThan(0)); // it did reach the silent server
+  });
+
+  it('a call on an event stream that sends keep-alives forever times out after responseTimeoutMs; the stream is closed', async () => {
+    const streams: ServerResponse[] = [];
+    const timers: ReturnType<typeof setInterval>[] = [];
+    const closed: Promise<void>[] = [];
+    const endless = createHttpServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      streams.push(response);
+      timers.push(setInterval(() => response.write(': keep-alive\n\n'), 5));
+      closed.push(new Promise((resolve) => response.on('close', () => resolve())));
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      for (const timer of timers) clearInterval(timer);
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
+    });
+    const { port } = endless.address() as { port: number };
+    const client = new Client(
+      { name: 'host', version: '1.0.0' },
+      { protocol: '2026-07-28', responseTimeoutMs: 200 },
+    );
+    await client.connect(new StreamableHttpClientTransport(`http://127.0.0.1:${port}/mcp`));
+    const error = await client.callTool('forever').catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ClientError', reason: 'timeout', timeoutMs: 200 });
+    expect((error as Error).message).toMatch(
+      /tools\/call "forever" got no response within 200 ms \(responseTimeoutMs\)/,
+    );
+    await Promise.all(closed);
+    expect(streams[0]?.writableEnded).toBe(false); // the client went away; the server never ended it
+    await client.close();
+  });
+
+  it('a tool result past maxEventBytes rejects the call with an McpError naming the option; the next call works', async () => {
+    let big = true;
+    const text = 'x'.repeat(300_000);
+    const fetch: FetchLike = async (_input, init) => {
+      const { id } = JSON.parse(init.body as string) as { id: number };
+      const result = { resultType: 'complete', content: [{ type: 'text', text: big ? text : 'small' }] };
+      return new Response(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result })}\n\n`, {
+        headers: { 'content-type': 'text/event-stream' },
+      });
+    };
+    const client = new Client({ name: 'host', version: '1.0.0' }, { protocol: '2026-07-28' });
+    await client.connect(
+      new StreamableHttpClientTransport('http://127.0.0.1:3000/mcp', { fetch, maxEventBytes: 100_000 }),
+    );
+    const failure = await client.callTool('export').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(McpError);
+    expect(isTransportFailure(failure)).toBe(true);
+    expect((failure as McpError).message).toMatch(
+      /^HTTP transport: an event of the event stream of tools\/call is larger than maxEventBytes \(100000 bytes\)/,
+    );
+    big = false;
+    expect((await client.callTool('export')).content).toEqual([{ type: 'text', text: 'small' }]);
+    await client.close();
   });
 });

@@ -3,8 +3,9 @@
 // server's messages unrelated to a request, and the DELETE that ends the session.
 import type { JSONRPCMessage } from '@boomerang/protocol';
 import { messageKind, parseMessage } from '@boomerang/protocol/transport';
-import { sseData } from './body.js';
+import { TooLargeError } from './body.js';
 import { HeaderName, isObject } from './headers.js';
+import { sseData } from './sse-reader.js';
 
 /** The `fetch` the session calls (the transport's own). */
 type Fetch = (input: URL, init: RequestInit) => Promise<Response>;
@@ -56,13 +57,15 @@ export class LegacyHttpSession {
   /**
    * Opens the GET stream (when the server minted a session) and delivers the server's requests and
    * notifications from it until it ends or the session does. A server without one (405) is fine: every message
-   * then rides on a POST stream. `headers` adds the transport's own (authorization).
+   * then rides on a POST stream. `headers` adds the transport's own (authorization). An event over
+   * `maxEventBytes` closes the stream, with a warning.
    */
   async listen(
     fetch: Fetch,
     url: URL,
     headers: Headers,
     deliver: (message: JSONRPCMessage) => void,
+    limit: { readonly maxEventBytes: number; readonly warn: (message: string) => void },
   ): Promise<void> {
     if (this.id === undefined || this.#ended) return;
     headers.set('accept', 'text/event-stream');
@@ -75,14 +78,21 @@ export class LegacyHttpSession {
         await response.body?.cancel().catch(() => {});
         return;
       }
-      for await (const data of sseData(response.body, signal)) {
+      const options = { stopWhen: signal, maxEventBytes: limit.maxEventBytes };
+      for await (const data of sseData(response.body, options)) {
         const parsed = parseMessage(data);
         if (!parsed.ok) continue;
         const kind = messageKind(parsed.message);
         if (kind === 'request' || kind === 'notification') deliver(parsed.message);
       }
-    } catch {
+    } catch (error) {
       // The stream broke or was closed: messages unrelated to a request are lost until the next session.
+      if (error instanceof TooLargeError) {
+        limit.warn(
+          `the 2025-11-25 session's GET stream sent an event larger than maxEventBytes (${error.limit} bytes); ` +
+            "it was closed, and the server's messages outside requests are lost until the next session",
+        );
+      }
     }
   }
 

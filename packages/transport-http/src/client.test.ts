@@ -256,6 +256,137 @@ describe('StreamableHttpClientTransport: responses', () => {
   }
 });
 
+describe('StreamableHttpClientTransport: answer size limits', () => {
+  const encoder = new TextEncoder();
+  const SSE = { 'content-type': 'text/event-stream' };
+  const result = (text: string) => ({
+    jsonrpc: '2.0',
+    id: 'big',
+    result: { resultType: 'complete', content: [{ type: 'text', text }] },
+  });
+
+  /** A body handing out `bytes` in 64 KiB chunks; `cancelled` and `sent` tell how far it was read. */
+  function body(bytes: Uint8Array) {
+    const seen = { sent: 0, cancelled: false };
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (seen.sent >= bytes.length) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(bytes.subarray(seen.sent, seen.sent + 65_536));
+        seen.sent += 65_536;
+      },
+      cancel() {
+        seen.cancelled = true;
+      },
+    });
+    return { stream, seen };
+  }
+
+  it('reads a large honest tool result over SSE under the default maxEventBytes (64 MiB)', async () => {
+    const text = 'é'.repeat(6_000_000); // 12 MB of UTF-8 in one event, after a progress notification
+    const progress = {
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: 1, progress: 1 },
+    };
+    const sse = `data: ${JSON.stringify(progress)}\n\nevent: message\ndata: ${JSON.stringify(result(text))}\n\n`;
+    const { stream } = body(encoder.encode(sse));
+    const { transport, exchange } = scripted(() => new Response(stream, { headers: SSE }));
+    const notes: unknown[] = [];
+    const got = await exchange(rpc('tools/call', { name: 'export' }, 'big'), {
+      onMessage: (m) => notes.push(m),
+    });
+    expect(got.result.content[0].text.length).toBe(6_000_000);
+    expect(notes).toHaveLength(1);
+    await transport.close();
+  });
+
+  it('fails the request past maxEventBytes with a marked -32603 naming the option, and closes the stream', async () => {
+    const { stream, seen } = body(encoder.encode(`data: ${JSON.stringify(result('x'.repeat(200_000)))}\n\n`));
+    const transport = new StreamableHttpClientTransport(URL_, {
+      fetch: async () => new Response(stream, { headers: SSE }),
+      maxEventBytes: 100_000,
+    });
+    const got = (await transport.request(rpc('tools/call', { name: 'export' }, 'big'))) as Wire;
+    expect(got).toMatchObject({ id: 'big', error: { code: -32603, data: { transportFailure: true } } });
+    expect(got.error.message).toMatch(
+      /an event of the event stream of tools\/call is larger than maxEventBytes \(100000 bytes\).*raise the maxEventBytes option of StreamableHttpClientTransport/,
+    );
+    expect(seen.cancelled).toBe(true);
+    expect(seen.sent).toBeLessThanOrEqual(100_000 + 3 * 65_536);
+    await transport.close();
+  });
+
+  it('stops a line that never ends at maxEventBytes (a hostile server), having read little more', async () => {
+    let sent = 0;
+    const slice = encoder.encode('x'.repeat(65_536));
+    const endless = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(encoder.encode('data: ')),
+      pull(controller) {
+        sent += slice.length;
+        controller.enqueue(slice);
+      },
+    });
+    const transport = new StreamableHttpClientTransport(URL_, {
+      fetch: async () => new Response(endless, { headers: SSE }),
+      maxEventBytes: 1024 * 1024,
+    });
+    const got = (await transport.request(rpc('tools/list', {}, 1))) as Wire;
+    expect(got.error.message).toMatch(/maxEventBytes \(1048576 bytes\)/);
+    expect(sent).toBeLessThanOrEqual(1024 * 1024 + 3 * 65_536);
+    await transport.close();
+  });
+
+  it('refuses a JSON body over maxResponseBytes: by Content-Length unread, else cancelled at the limit', async () => {
+    const json = encoder.encode(JSON.stringify(result('y'.repeat(300_000))));
+    const declared = body(json);
+    const byLength = new StreamableHttpClientTransport(URL_, {
+      fetch: async () =>
+        new Response(declared.stream, {
+          headers: { 'content-type': 'application/json', 'content-length': String(json.length) },
+        }),
+      maxResponseBytes: 200_000,
+    });
+    const refused = (await byLength.request(rpc('tools/call', { name: 'export' }, 'big'))) as Wire;
+    expect(refused).toMatchObject({
+      id: 'big',
+      error: { code: -32603, data: { transportFailure: true, status: 200 } },
+    });
+    expect(refused.error.message).toMatch(
+      /the answer to tools\/call is larger than maxResponseBytes \(200000 bytes\).*raise the maxResponseBytes option/,
+    );
+    expect(declared.seen.sent).toBeLessThanOrEqual(65_536); // at most the stream's own first pull
+    const streamed = body(json);
+    const growing = new StreamableHttpClientTransport(URL_, {
+      fetch: async () => new Response(streamed.stream, { headers: { 'content-type': 'application/json' } }),
+      maxResponseBytes: 200_000,
+    });
+    const cut = (await growing.request(rpc('tools/call', { name: 'export' }, 'big'))) as Wire;
+    expect(cut.error.message).toMatch(/larger than maxResponseBytes \(200000 bytes\)/);
+    expect(streamed.seen.cancelled).toBe(true);
+    expect(streamed.seen.sent).toBeLessThanOrEqual(200_000 + 3 * 65_536);
+    const fits = scripted(
+      () => new Response(body(json).stream, { headers: { 'content-type': 'application/json' } }),
+    );
+    expect((await fits.exchange(rpc('tools/call', { name: 'export' }, 'big'))).result).toBeDefined();
+    await Promise.all([byLength.close(), growing.close(), fits.transport.close()]);
+  });
+
+  it('checks its limits and redirect policy when constructed', () => {
+    for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => new StreamableHttpClientTransport(URL_, { maxEventBytes: bad })).toThrow(
+        /"maxEventBytes" expected a positive integer number of bytes/,
+      );
+      expect(() => new StreamableHttpClientTransport(URL_, { maxResponseBytes: bad })).toThrow(RangeError);
+    }
+    expect(() => new StreamableHttpClientTransport(URL_, { redirect: 'follow' as never })).toThrow(
+      /"redirect" expected same-origin \| error, got follow/,
+    );
+  });
+});
+
 describe('StreamableHttpClientTransport: cancellation and close', () => {
   it('aborting the signal closes the POST and its stream: the handler signal aborts, request rejects', async () => {
     const observed: Observed = { slowSignals: [] };
@@ -289,6 +420,31 @@ describe('StreamableHttpClientTransport: cancellation and close', () => {
     await expect(transport.send({ jsonrpc: '2.0', method: 'n' })).rejects.toThrow(/closed/);
     await transport.close();
     await transport[Symbol.asyncDispose]();
+  });
+
+  it('links a caller signal to close() without AbortSignal.any (Node 20 keeps every such signal alive)', async () => {
+    const any = vi.spyOn(AbortSignal, 'any');
+    try {
+      const observed: Observed = { slowSignals: [] };
+      const { transport, exchange } = setup({ observed });
+      for (let i = 0; i < 3; i++) {
+        await exchange(rpc('tools/list', {}, i), { signal: new AbortController().signal });
+      }
+      await transport.send(
+        { jsonrpc: '2.0', method: 'notifications/x' },
+        { signal: new AbortController().signal },
+      );
+      const pending = exchange(rpc('tools/call', { name: 'slow' }, 'slow'), {
+        signal: new AbortController().signal,
+      });
+      await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(1));
+      await transport.close();
+      await expect(pending).rejects.toThrow(/closed/);
+      await vi.waitFor(() => expect(observed.slowSignals[0]?.aborted).toBe(true));
+      expect(any).not.toHaveBeenCalled();
+    } finally {
+      any.mockRestore();
+    }
   });
 
   it('has one consumer, refuses responses outside a session, and checks its URL', async () => {

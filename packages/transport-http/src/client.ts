@@ -19,7 +19,13 @@ import {
   type TransportSendOptions,
 } from '@boomerang/protocol/transport';
 import type { StopWhen } from './body.js';
-import { type AnswerReader, describe, isResume, readAnswer } from './client-answer.js';
+import { type AnswerLimits, type AnswerReader, describe, isResume, readAnswer } from './client-answer.js';
+import {
+  guardRedirects,
+  REDIRECT_POLICIES,
+  type RedirectPolicy,
+  RedirectRefusedError,
+} from './client-redirects.js';
 import { LegacyHttpSession } from './client-session.js';
 import { ToolHeaders } from './client-tool-headers.js';
 import { HeaderName, isObject } from './headers.js';
@@ -35,7 +41,29 @@ export interface StreamableHttpClientTransportOptions {
   readonly headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>) | undefined;
   /** Receives warnings, e.g. a tool dropped for an invalid `x-mcp-header`. Default `console.warn`. */
   readonly onWarning?: ((message: string) => void) | undefined;
+  /**
+   * The most bytes one event of an event stream may hold (default 64 MiB): its data, or a line that never ends.
+   * A larger one closes the stream, and the request fails with a transport failure naming this option. A tool
+   * result over SSE is one event, so this is also the largest result an event stream can carry.
+   */
+  readonly maxEventBytes?: number | undefined;
+  /**
+   * The most bytes of a response body that is not an event stream (default 64 MiB): a JSON answer, or an error
+   * page. A larger `Content-Length` is refused before reading; a body that grows past it is cancelled there. The
+   * request then fails with a transport failure naming this option.
+   */
+  readonly maxResponseBytes?: number | undefined;
+  /**
+   * Which redirects are followed (default `'same-origin'`): 307/308 to the endpoint's own origin, sent again with
+   * the same body; `'error'` follows none. A redirect to another origin is never followed (it would re-send the
+   * arguments, answers, state and credentials of the request to a host nobody chose): the request fails with a
+   * transport failure saying where it pointed.
+   */
+  readonly redirect?: RedirectPolicy | undefined;
 }
+
+/** The default of `maxEventBytes` and `maxResponseBytes`: 64 MiB, room for a large honest tool result. */
+const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** A POST's init, its headers as `#headersFor` built them. */
 type PostInit = RequestInit & { headers: Headers; signal: AbortSignal };
@@ -65,6 +93,10 @@ const DEFAULT_RETRY_MS = 1000;
  *   Anything else that ends a request without its response (a network error, a non-JSON-RPC body such as a
  *   proxy's HTML 502, an event stream that ends or breaks before the response) resolves to a `-32603` error
  *   response for that id, its `data` marked by `transportFailureData`, whose message says what happened.
+ * - Answers are read under limits: one event of an event stream at most `maxEventBytes`, any other body at most
+ *   `maxResponseBytes` (64 MiB each by default); past one, the request resolves to a marked failure naming it.
+ * - Only 307/308 redirects to the endpoint's own origin are followed (option `redirect`); any other redirect is a
+ *   marked failure saying where it pointed: a redirect must not re-send the request to a host nobody chose.
  * - 2025-11-25 sessions: an `initialize` answered with an `InitializeResult` starts one; later messages carry its
  *   `Mcp-Session-Id` and version; the server's requests arrive on a POST's event stream (`onMessage`) or on the
  *   session's GET stream (`messages`), and are answered with `send`; a stream that ends early after naming an
@@ -75,11 +107,17 @@ const DEFAULT_RETRY_MS = 1000;
 export class StreamableHttpClientTransport implements RequestTransport {
   readonly #url: URL;
   readonly #fetch: FetchLike;
+  readonly #limits: AnswerLimits;
+  readonly #warn: (message: string) => void;
   readonly #headers: StreamableHttpClientTransportOptions['headers'];
   /** The session's GET stream, and the notifications no exchange claims. */
   readonly #unclaimed = new MessageQueue();
   readonly #all = new AbortController();
-  /** The body reads in flight: closing the transport stops them all (one listener, not one per read). */
+  /**
+   * What closing the transport stops: the body reads and the exchanges' signals in flight (one listener on the
+   * close signal, not one per read: and no `AbortSignal.any` with that long-lived signal, which on Node 20 keeps
+   * every signal made from it alive and makes each new one slower).
+   */
   readonly #reads = new Set<() => void>();
   /** `x-mcp-header` declarations per tool name, from the latest `tools/list` results. */
   readonly #toolHeaders: ToolHeaders;
@@ -93,11 +131,19 @@ export class StreamableHttpClientTransport implements RequestTransport {
     if (this.#url.protocol !== 'http:' && this.#url.protocol !== 'https:') {
       throw new TypeError(`"url" expected an http: or https: URL, got ${this.#url.protocol}`);
     }
-    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const redirect = options.redirect ?? 'same-origin';
+    if (!REDIRECT_POLICIES.includes(redirect)) {
+      throw new TypeError(`"redirect" expected ${REDIRECT_POLICIES.join(' | ')}, got ${String(redirect)}`);
+    }
+    this.#fetch = guardRedirects(fetch, redirect);
+    this.#limits = {
+      maxEventBytes: byteLimit('maxEventBytes', options.maxEventBytes),
+      maxResponseBytes: byteLimit('maxResponseBytes', options.maxResponseBytes),
+    };
     this.#headers = options.headers;
-    this.#toolHeaders = new ToolHeaders(
-      options.onWarning ?? ((message) => console.warn(`[transport-http] ${message}`)),
-    );
+    this.#warn = options.onWarning ?? ((message) => console.warn(`[transport-http] ${message}`));
+    this.#toolHeaders = new ToolHeaders(this.#warn);
     this.messages = this.#unclaimed.iterable({ onReturn: () => this.close() });
     this.#all.signal.addEventListener(
       'abort',
@@ -128,7 +174,8 @@ export class StreamableHttpClientTransport implements RequestTransport {
     const body = JSON.stringify(message); // the snapshot: later mutation of `message` does not travel
     const headers = await this.#headersFor(method, params, options.headers);
     if (this.#closed) throw closedError();
-    const signal = caller === undefined ? this.#all.signal : AbortSignal.any([caller, this.#all.signal]);
+    using linked = this.#linkedSignal(caller);
+    const { signal } = linked;
     const deliver = onMessage ?? ((received: JSONRPCMessage) => this.#deliver(received));
     const meta = params?._meta as Record<string, unknown> | undefined;
     const modern = typeof meta?.[MetaKey.protocolVersion] === 'string';
@@ -151,6 +198,29 @@ export class StreamableHttpClientTransport implements RequestTransport {
     } finally {
       stopCancel?.();
     }
+  }
+
+  /**
+   * The signal of one exchange: the close signal itself when the caller has none, else one that aborts with
+   * whichever of the two aborts first; dispose it when the exchange ends.
+   */
+  #linkedSignal(caller: AbortSignal | undefined): { readonly signal: AbortSignal } & Disposable {
+    if (caller === undefined) return { signal: this.#all.signal, [Symbol.dispose]() {} };
+    const controller = new AbortController();
+    if (caller.aborted) controller.abort(caller.reason);
+    else if (this.#all.signal.aborted) controller.abort(this.#all.signal.reason);
+    if (controller.signal.aborted) return { signal: controller.signal, [Symbol.dispose]() {} };
+    const onCaller = () => controller.abort(caller.reason);
+    const onClose = () => controller.abort(this.#all.signal.reason);
+    caller.addEventListener('abort', onCaller, { once: true });
+    this.#reads.add(onClose);
+    return {
+      signal: controller.signal,
+      [Symbol.dispose]: () => {
+        caller.removeEventListener('abort', onCaller);
+        this.#reads.delete(onClose);
+      },
+    };
   }
 
   /** In a 2025-11-25 session: POSTs `notifications/cancelled` for request `id` as soon as `caller` aborts. */
@@ -192,8 +262,8 @@ export class StreamableHttpClientTransport implements RequestTransport {
     const body = JSON.stringify(message);
     const headers = await this.#headersFor(method, params, options.headers);
     if (this.#closed) throw closedError();
-    const signal =
-      options.signal === undefined ? this.#all.signal : AbortSignal.any([options.signal, this.#all.signal]);
+    using linked = this.#linkedSignal(options.signal);
+    const { signal } = linked;
     const what = method ?? 'a response';
     let response: Response;
     try {
@@ -262,6 +332,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
     try {
       response = await this.#fetch(this.#url, init);
     } catch (error) {
+      if (error instanceof RedirectRefusedError) return failure(error.message, error.status);
       return failure(`could not POST ${method} to ${this.#url.href}: ${describe(error)}`);
     }
     if (response.status === 404 && session !== undefined) {
@@ -274,6 +345,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
       method,
       signal,
       stopWhen: this.#stopWhen(caller),
+      limits: this.#limits,
       legacy: this.#session !== undefined,
       deliver,
       finish: (message) => this.#withId(message, id, method),
@@ -330,7 +402,10 @@ export class StreamableHttpClientTransport implements RequestTransport {
     if (session === undefined || this.#closed) return;
     this.#session = session;
     void this.#commonHeaders().then((headers) =>
-      session.listen(this.#fetch, this.#url, headers, (message) => this.#deliver(message)),
+      session.listen(this.#fetch, this.#url, headers, (message) => this.#deliver(message), {
+        maxEventBytes: this.#limits.maxEventBytes,
+        warn: this.#warn,
+      }),
     );
   }
 
@@ -409,6 +484,15 @@ function isHeaderMismatch(message: JSONRPCResponse | undefined): boolean {
     'error' in message &&
     (message.error as { code?: unknown }).code === ErrorCode.HeaderMismatch
   );
+}
+
+/** A byte limit option: a positive safe integer, or the default. */
+function byteLimit(name: string, value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_ANSWER_BYTES;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`"${name}" expected a positive integer number of bytes, got ${value}`);
+  }
+  return value;
 }
 
 /** What exchanges reject with once the transport is closed. */

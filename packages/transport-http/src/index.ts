@@ -4,6 +4,7 @@
 // --- client
 export type { FetchLike } from '@boomerang/protocol/transport';
 export { StreamableHttpClientTransport, type StreamableHttpClientTransportOptions } from './client.js';
+export type { RedirectPolicy } from './client-redirects.js';
 // --- server
 export type { HostPolicy } from './guard.js';
 export {

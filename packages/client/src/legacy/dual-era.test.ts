@@ -4,7 +4,7 @@ import { McpError, transportFailureData } from '@boomerang/protocol';
 import type { Transport } from '@boomerang/protocol/transport';
 import { describe, expect, it } from 'vitest';
 import { Client } from '../client.js';
-import { harness, INFO, NO_REPLY, type Reply } from '../test-support/fake-server.js';
+import { deferred, harness, INFO, NO_REPLY, type Reply } from '../test-support/fake-server.js';
 
 /** Records what the client sends back for each server→client request id. */
 function captureAnswers(transport: Transport): Map<unknown, unknown> {
@@ -264,6 +264,66 @@ describe('a 2025-11-25 connection', () => {
     await h.client.callTool('t');
     expect(h.server.requests[0]?.params.capabilities).toEqual({ roots: {} });
     expect(answered.get('x')).toMatchObject({ error: { code: -32601 } });
+  });
+});
+
+describe('a 2025-11-25 connection: limits', () => {
+  it("does not count the time spent answering the server's questions against responseTimeoutMs", async () => {
+    let answered: Map<unknown, unknown> | undefined;
+    const reply = legacyServer(async (request, _i, server) => {
+      if (request.method !== 'tools/call') return {};
+      const form = { message: 'Sure?', requestedSchema: { type: 'object', properties: {} } };
+      await server.send({ jsonrpc: '2.0', id: 'e', method: 'elicitation/create', params: form } as never);
+      while (!answered?.has('e')) await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { content: [{ type: 'text', text: 'after the form' }] };
+    });
+    await using h = await harness(reply, {
+      protocol: '2025-11-25',
+      responseTimeoutMs: 60,
+      elicitation: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 150)); // a person filling in the form
+        return { action: 'accept', content: {} };
+      },
+    });
+    answered = captureAnswers(h.transport);
+    expect(await h.client.callTool('ask')).toMatchObject({ content: [{ text: 'after the form' }] });
+  });
+
+  it("answers the server's requests beyond maxInputRequests at once with -32603, running no callback", async () => {
+    const gate = deferred();
+    let calls = 0;
+    const reply = legacyServer(async (request, _i, server) => {
+      if (request.method !== 'tools/call') return {};
+      for (const id of ['r1', 'r2', 'r3']) {
+        await server.send({ jsonrpc: '2.0', id, method: 'roots/list' } as never);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      gate.resolve();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { content: [] };
+    });
+    await using h = await harness(reply, {
+      protocol: '2025-11-25',
+      maxInputRequests: 2,
+      roots: async () => {
+        calls++;
+        await gate.promise;
+        return { roots: [] };
+      },
+    });
+    const answered = captureAnswers(h.transport);
+    await h.client.callTool('t');
+    expect(calls).toBe(2);
+    expect(answered.get('r1')).toMatchObject({ result: { roots: [] } });
+    expect(answered.get('r2')).toMatchObject({ result: { roots: [] } });
+    expect(answered.get('r3')).toMatchObject({
+      error: {
+        code: -32603,
+        message:
+          'Too many requests at once: this client answers at most 2 server requests at the same time (maxInputRequests)',
+      },
+    });
   });
 });
 

@@ -26,8 +26,9 @@ const PROTOCOLS: readonly ProtocolChoice[] = ['auto', '2026-07-28', '2025-11-25'
 
 /**
  * The dual-era {@link Era}. Throws `TypeError` for an unknown `protocol`, `RangeError` for a
- * `protocolProbeTimeoutMs` outside (0, 2^31) ms. `'auto'` waits for the probe without a time limit on a request
- * transport (every outcome is reported there: an OAuth sign-in may stand before the answer).
+ * `protocolProbeTimeoutMs` outside (0, 2^31) ms. `'auto'` waits for the probe without a probe time limit on a
+ * request transport (every outcome is reported there: an OAuth sign-in may stand before the answer); the whole
+ * `connect()` is still bounded by `hello.signal` (the client's `connectTimeoutMs`).
  */
 export function dualEra(options: DualEraOptions = {}): Era {
   const { protocol = 'auto', protocolProbeTimeoutMs = 3000 } = options;
@@ -51,7 +52,7 @@ export function dualEra(options: DualEraOptions = {}): Era {
         const modern = new ModernConnection(requester, hello);
         if (protocol === '2026-07-28') return modern;
         const timeoutMs = hello.reportsEveryOutcome ? undefined : protocolProbeTimeoutMs;
-        const probed = await probe(modern, timeoutMs);
+        const probed = await probe(modern, timeoutMs, hello.signal);
         if (probed.modern) return probed.server === undefined ? modern : modern.describedAs(probed.server);
       }
       const connection = new LegacyConnection(requester, hello, await initialize(requester, hello));
@@ -60,6 +61,7 @@ export function dualEra(options: DualEraOptions = {}): Era {
         capabilities: hello.capabilities,
         calls: connection.calls,
         serverInfo: connection.server.serverInfo,
+        maxInFlight: hello.maxInputRequests,
       };
       return connection;
     } catch (error) {

@@ -27,13 +27,21 @@ const MODERN_ERRORS: ReadonlySet<number> = new Set([
  * server: a result (then `server` describes it when the result is a valid `DiscoverResult`) or a modern error
  * (`-32022`, `-32021`, `-32020`) is modern; any other error, or no answer within `timeoutMs` (the probe is then
  * cancelled), is not. Nothing heard from the server (a transport failure) is no evidence of its era unless it
- * is an HTTP 4xx without a JSON-RPC body (a 2025-11-25 server refusing the modern request): it rejects.
+ * is an HTTP 4xx without a JSON-RPC body (a 2025-11-25 server refusing the modern request): it rejects. Once
+ * `connecting` aborts (`connect()` ran out of time), it rejects with its reason.
  */
 export async function probe(
   connection: Connection,
   timeoutMs: number | undefined,
+  connecting?: AbortSignal,
 ): Promise<{ modern: boolean; server?: ServerDescription }> {
-  const signal = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+  const timer = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+  const signal =
+    timer === undefined
+      ? connecting
+      : connecting === undefined
+        ? timer
+        : AbortSignal.any([timer, connecting]);
   try {
     const raw = await connection.request('server/discover', {}, signal === undefined ? {} : { signal });
     const parsed = safeParse(DiscoverResultSchema, normalizeResult(raw));
@@ -42,13 +50,14 @@ export async function probe(
     const serverInfo = _meta?.['io.modelcontextprotocol/serverInfo'] as Implementation | undefined;
     return { modern: true, server: { capabilities, serverInfo, instructions } };
   } catch (error) {
+    connecting?.throwIfAborted(); // connect() ran out of time: no evidence of the era
     if (isTransportFailure(error)) {
       const status = error.data.status;
       if (status !== undefined && status >= 400 && status < 500) return { modern: false };
       throw error;
     }
     if (error instanceof McpError) return { modern: MODERN_ERRORS.has(error.code) };
-    if (signal?.aborted) return { modern: false };
+    if (timer?.aborted) return { modern: false };
     throw error;
   }
 }
@@ -56,14 +65,16 @@ export async function probe(
 /**
  * The 2025-11-25 handshake: `initialize` with the client's capabilities and info, then
  * `notifications/initialized`. Resolves to what the server said about itself; rejects when `initialize` fails
- * or the server answers a version this client does not speak (`-32022`).
+ * or the server answers a version this client does not speak (`-32022`), or with `hello.signal`'s reason.
  */
 export async function initialize(requester: Requester, hello: Hello): Promise<ServerDescription> {
-  const result = (await requester.request('initialize', {
+  const { signal } = hello;
+  const params = {
     protocolVersion: LEGACY_PROTOCOL_VERSION,
     capabilities: hello.capabilities,
     clientInfo: hello.info,
-  })) as {
+  };
+  const result = (await requester.request('initialize', params, signal === undefined ? {} : { signal })) as {
     protocolVersion?: unknown;
     capabilities?: ServerDescription['capabilities'];
     serverInfo?: Implementation;
@@ -76,7 +87,7 @@ export async function initialize(requester: Requester, hello: Hello): Promise<Se
         `this client speaks ${LATEST_PROTOCOL_VERSION} and ${LEGACY_PROTOCOL_VERSION}`,
     );
   }
-  await requester.notify('notifications/initialized');
+  await requester.notify('notifications/initialized', undefined, { signal });
   return {
     capabilities: result.capabilities ?? {},
     serverInfo: result.serverInfo,

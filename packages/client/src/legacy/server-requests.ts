@@ -44,6 +44,8 @@ export interface ServerRequestContext {
   readonly capabilities: ClientCapabilities;
   readonly calls: CallsInFlight;
   readonly serverInfo: Implementation | undefined;
+  /** The most of the server's requests answered at once (the client's `maxInputRequests`); no bound when absent. */
+  readonly maxInFlight?: number | undefined;
 }
 
 /**
@@ -81,7 +83,8 @@ export async function answerServerRequest(
  * The requester's handlers for a connection that may turn out legacy: while `answering()` is `undefined` (a
  * 2026-07-28 connection, or before `initialize`) every server request is `-32601`; afterwards requests go to
  * {@link answerServerRequest}, and the server's `notifications/cancelled` aborts the callbacks' `signal` of
- * the request it names (its answer is then never sent: the callback's rejection is dropped with it).
+ * the request it names (its answer is then never sent: the callback's rejection is dropped with it). Beyond
+ * `maxInFlight` requests being answered, another is answered `-32603` at once (no callback runs).
  */
 export function legacyPeerHandlers(answering: () => ServerRequestContext | undefined): PeerHandlers {
   const inFlight = new Map<string, AbortController>();
@@ -90,6 +93,12 @@ export function legacyPeerHandlers(answering: () => ServerRequestContext | undef
       const ctx = answering();
       if (ctx === undefined) throw new McpError(ErrorCode.MethodNotFound, 'Method not found');
       const key = `${typeof request.id}:${request.id}`;
+      if (ctx.maxInFlight !== undefined && inFlight.size >= ctx.maxInFlight) {
+        throw new McpError(
+          ErrorCode.InternalError,
+          `Too many requests at once: this client answers at most ${ctx.maxInFlight} server requests at the same time (maxInputRequests)`,
+        );
+      }
       const controller = new AbortController();
       inFlight.set(key, controller);
       try {

@@ -5,13 +5,13 @@ import { elicitRequest, inputRequired } from '@boomerang/protocol';
 import type { MessageHandler } from '@boomerang/protocol/transport';
 import { Server } from '@boomerang/server';
 import { afterEach } from 'vitest';
-import { sseData } from '../body.js';
 import {
   createHttpHandler,
   type FetchHandler,
   type HttpHandler,
   type HttpHandlerOptions,
 } from '../handler.js';
+import { sseData } from '../sse-reader.js';
 
 /** What the legacy test server saw. */
 export interface LegacyObserved {
