@@ -307,7 +307,7 @@ export function createTasks(options: TasksOptions): Tasks {
       let record = first;
       for (let stateRounds = 0; ; stateRounds++) {
         const outcome = await invoke(record, signal);
-        if (signal.aborted) return;
+        if (outcome === undefined || signal.aborted) return;
         if (outcome.kind === 'input' && isEmpty(outcome.inputRequests)) {
           // A state-only round: run again at once with the new state.
           const state = outcome.requestState;
@@ -333,8 +333,11 @@ export function createTasks(options: TasksOptions): Tasks {
     }
   };
 
-  /** Calls the wrapped handler once for `record`'s current round, as a request of the task's origin would. */
-  const invoke = async (record: TaskRecord, signal: AbortSignal): Promise<Outcome> => {
+  /**
+   * Calls the wrapped handler once for `record`'s current round, as a request of the task's origin would;
+   * `undefined` when the round was stopped (`signal` aborted: whatever the handler returns is dropped unread).
+   */
+  const invoke = async (record: TaskRecord, signal: AbortSignal): Promise<Outcome | undefined> => {
     const handler = inner as CallToolHandler;
     const prefix = `${record.round}.`;
     const answers: Record<string, unknown> = {};
@@ -354,7 +357,8 @@ export function createTasks(options: TasksOptions): Tasks {
     } as CallToolRequestParams;
     const ctx = roundContext(record, signal, inputResponses);
     try {
-      return classify(await untilAborted(handler(params, ctx), signal));
+      const value = await untilAborted(handler(params, ctx), signal);
+      return signal.aborted ? undefined : classify(value);
     } catch (thrown) {
       if (thrown instanceof McpError) {
         const { code, message, data } = thrown;
