@@ -28,7 +28,7 @@ import { answerIssues } from './answers.js';
 import { newTaskId, ownerOf } from './identity.js';
 import {
   type CreateTaskResult,
-  createTaskResultSchema,
+  CreateTaskResultSchema,
   isTerminal,
   TASKS_EXTENSION,
   type TaskError,
@@ -570,7 +570,7 @@ export function createTasks(options: TasksOptions): Tasks {
       'tasks/update': { params: updateTaskParamsSchema(), handler: updateTask as never },
       'tasks/cancel': { params: taskIdParamsSchema(), handler: cancelTask as never },
     },
-    resultTypes: { task: { methods: ['tools/call'], result: createTaskResultSchema() } },
+    resultTypes: { task: { methods: ['tools/call'], result: CreateTaskResultSchema } },
     subscriptions: notifications.subscriptions,
   };
 
