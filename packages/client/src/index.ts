@@ -43,7 +43,7 @@ export type {
   TaskCallback,
 } from './options.js';
 export type { ProgressHandler } from './requester.js';
-// --- the tasks extension (io.modelcontextprotocol/tasks): client.tasks; the wire shapes: @boomerang/protocol/tasks
-export type { ClientTasks } from './tasks.js';
 // --- subscriptions/listen
 export type { ListenNotification, ListenOptions, Subscription } from './subscription.js';
+// --- the tasks extension (io.modelcontextprotocol/tasks): client.tasks; the wire shapes: @boomerang/protocol/tasks
+export type { ClientTasks } from './tasks.js';
