@@ -74,7 +74,7 @@ import {
 import { parseResult, type ResultByMethod } from './results.js';
 import { callScope, raceSignal } from './signals.js';
 import { createSubscription, type ListenOptions, type Subscription } from './subscription.js';
-import { followTask, type TaskReading, type TaskStream } from './task-loop.js';
+import { followTask, pollInterval, type TaskReading, type TaskStream } from './task-loop.js';
 import {
   type ClientTasks,
   CreatedTask,
@@ -500,10 +500,21 @@ export class Client {
     const { taskId } = task;
     const request = call.origin;
     try {
-      await this.#settings.tasks?.onTask?.({ ...task }, request);
-      await options.onTask?.({ ...task }, request);
+      const own = this.#settings.tasks?.onTask;
+      if (own !== undefined)
+        await raceSignal(
+          Promise.resolve().then(() => own({ ...task }, request)),
+          signal,
+        );
+      const call = options.onTask;
+      if (call !== undefined)
+        await raceSignal(
+          Promise.resolve().then(() => call({ ...task }, request)),
+          signal,
+        );
     } catch (cause) {
       this.#cancelQuietly(taskId);
+      if (signal?.aborted === true) throw cause;
       throw taskHookFailed(request, taskId, cause);
     }
     try {
@@ -546,7 +557,7 @@ export class Client {
           'tasks/update',
           await this.#exchange('tasks/update', { taskId: id, inputResponses }, signal),
         ),
-      listen: listens ? (id) => this.#watch(id, signal) : undefined,
+      listen: listens ? (id) => this.#watch(id, first, signal) : undefined,
       answer: (requests, round, id, serverInfo) =>
         answerInputRequests(requests, callbacks, {
           request,
@@ -583,10 +594,15 @@ export class Client {
 
   /**
    * Opens a `notifications/tasks` stream for `taskId`: `undefined` when the server does not agree to stream it
-   * (no `subscriptions/listen` on this connection: remembered, so later tasks poll at once; or an acknowledgement
-   * without the task). Rejects only when `signal` aborts.
+   * (no `subscriptions/listen` on this connection: remembered, so later tasks poll at once; an acknowledgement
+   * without the task; or none within a poll interval, at least `LISTEN_ACK_TIMEOUT_MS`). Rejects only when
+   * `signal` aborts.
    */
-  async #watch(taskId: string, signal: AbortSignal | undefined): Promise<TaskStream | undefined> {
+  async #watch(
+    taskId: string,
+    first: Task | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<TaskStream | undefined> {
     const connection = this.#connection;
     if (connection === undefined) throw notConnected('subscriptions/listen');
     const subscription = createSubscription(
@@ -599,16 +615,25 @@ export class Client {
       {},
       () => {},
     );
-    let agreed: SubscriptionFilter;
+    let agreed: SubscriptionFilter | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unacknowledged = new Promise<undefined>((resolve) => {
+      timer = setTimeout(
+        () => resolve(undefined),
+        Math.max(LISTEN_ACK_TIMEOUT_MS, pollInterval(first ?? {})),
+      );
+    });
     try {
-      agreed = await raceSignal(subscription.acknowledged, signal);
+      agreed = await raceSignal(Promise.race([subscription.acknowledged, unacknowledged]), signal);
     } catch (error) {
       await subscription.close();
       if (signal?.aborted === true) throw error;
       if (error instanceof McpError && error.code === -32601) this.#listenRefused = true;
       return undefined;
+    } finally {
+      clearTimeout(timer);
     }
-    if (!Array.isArray(agreed.taskIds) || !agreed.taskIds.includes(taskId)) {
+    if (agreed === undefined || !Array.isArray(agreed.taskIds) || !agreed.taskIds.includes(taskId)) {
       await subscription.close();
       return undefined;
     }
@@ -670,6 +695,9 @@ export class Client {
     return await this.#call(call, options);
   }
 }
+
+/** The shortest wait for a `subscriptions/listen` acknowledgement before a task is polled instead, in ms. */
+const LISTEN_ACK_TIMEOUT_MS = 1_000;
 
 /** Throws `TypeError` for a task id that is not a non-empty string. */
 function checkTaskId(taskId: unknown): asserts taskId is string {

@@ -339,6 +339,34 @@ describe('following a task', () => {
   });
 });
 
+describe('when the stream or a hook never answers', () => {
+  it('polls when the server takes the listen request but never acknowledges it (1 s at least)', async () => {
+    const { client, waits } = options();
+    await using h = await harness(
+      taskServer([got({ status: 'working' }), completed], { listen: () => NO_REPLY }),
+      client,
+    );
+    const started = Date.now();
+    expect((await h.client.callTool('job')).content).toEqual([{ type: 'text', text: 'done' }]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+    expect(waits).toEqual([40, 40]);
+    // The unacknowledged listen request was cancelled.
+    await h.server.waitForNotification('notifications/cancelled');
+  });
+
+  it('a hung onTask hook does not outlive the call’s timeout; the task is cancelled', async () => {
+    const { client } = options({ onTask: () => new Promise(() => {}) });
+    await using h = await harness(taskServer([completed]), client);
+    const error = await failure(h.client.callTool('job', {}, { timeoutMs: 50 }));
+    expect(error.reason).toBe('timeout');
+    await h.server.waitForRequests(2);
+    expect(h.server.requests.map((r) => [r.method, r.params.taskId])).toEqual([
+      ['tools/call', undefined],
+      ['tasks/cancel', TASK_ID],
+    ]);
+  });
+});
+
 describe('client.tasks by hand', () => {
   it('checks its arguments', async () => {
     const { client } = options();
