@@ -10,6 +10,7 @@ export default defineConfig(
       schemas: 'src/schemas.ts',
       transport: 'src/transport-kit.ts',
       legacy: 'src/legacy/index.ts',
+      tasks: 'src/tasks/index.ts',
       'zod-load': 'src/zod-load.ts',
       'zod-load.node': 'src/zod-load.node.ts',
     },

@@ -34,6 +34,7 @@ export const guide: readonly PageGroup[] = [
       { text: 'Resolvers', link: '/guides/resolvers' },
       { text: 'Hand-built rounds', link: '/guides/hand-built-rounds' },
       { text: 'Custom methods and extensions', link: '/guides/custom-methods' },
+      { text: 'Tasks', link: '/guides/tasks' },
     ],
   },
   {

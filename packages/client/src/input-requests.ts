@@ -38,6 +38,11 @@ export type InputRequestContext = OriginatingRequest & {
   readonly round: number;
   /** `_meta["io.modelcontextprotocol/serverInfo"]` of the `InputRequiredResult`: self-reported, for display. */
   readonly serverInfo?: Implementation;
+  /**
+   * The task that asks, when the question comes from a task of the tasks extension (its `tasks/get` or
+   * `notifications/tasks`); the answer then goes back with `tasks/update`.
+   */
+  readonly taskId?: string;
 };
 
 /** Answers `elicitation/create` (form or URL mode) with `{ action: 'accept' | 'decline' | 'cancel', content? }`. */
@@ -71,6 +76,8 @@ export interface RoundContext {
   readonly serverInfo: Implementation | undefined;
   /** What this client declared in the request that got the `input_required` answer. */
   readonly capabilities: ClientCapabilities;
+  /** The task that asks, for questions of a task (tasks extension). */
+  readonly taskId?: string | undefined;
 }
 
 interface Parser<T> {
@@ -236,6 +243,7 @@ function inputRequestContext(key: string, round: RoundContext, scope: RoundScope
             round: round.round,
           };
   if (round.serverInfo !== undefined) ctx.serverInfo = round.serverInfo;
+  if (round.taskId !== undefined) ctx.taskId = round.taskId;
   return ctx as InputRequestContext;
 }
 
