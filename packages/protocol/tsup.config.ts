@@ -8,6 +8,7 @@ export default defineConfig(
     {
       index: 'src/index.ts',
       legacy: 'src/legacy/index.ts',
+      'json-schema': 'src/json-schema.ts',
       'zod-load': 'src/zod-load.ts',
       'zod-load.node': 'src/zod-load.node.ts',
     },
