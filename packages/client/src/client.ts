@@ -5,6 +5,7 @@ import {
   type ClientCapabilities,
   type CompleteResult,
   type DiscoverResult,
+  ErrorCode,
   type GetPromptResult,
   type Implementation,
   type InputRequiredMethod,
@@ -17,11 +18,15 @@ import {
   type ListToolsResult,
   McpError,
   MetaKey,
+  type Prompt,
   type ReadResourceResult,
   type RequestTransport,
+  type Resource,
+  type ResourceTemplate,
   type ServerCapabilities,
   type StandardSchemaV1,
   type SubscriptionFilter,
+  type Tool,
   type Transport,
 } from '@boomerang/protocol';
 import { type CachedMethod, throughCache } from './cache.js';
@@ -35,6 +40,7 @@ import {
   specCall,
   toolCall,
 } from './calls.js';
+import { remedyFor } from './capabilities.js';
 import type { Connection, ServerDescription } from './connection.js';
 import {
   type Continuation,
@@ -45,13 +51,16 @@ import {
 } from './continuation.js';
 import { correlate } from './correlator.js';
 import {
+  describeRequest,
   invalidContinuation,
   invalidInputResponses,
   notConnected,
+  type OriginatingRequest,
   roundsExceeded,
   stateRejected,
 } from './errors.js';
 import { answerInputRequests } from './input-requests.js';
+import { checkLogLevel, deliverLog } from './logging.js';
 import { asks, type LoopOutcome, type RoundInputs, roundInputs, runInputRequiredLoop } from './mrtr-loop.js';
 import {
   type CachedCallOptions,
@@ -59,10 +68,14 @@ import {
   type ClientOptions,
   type ClientSettings,
   type CompleteParams,
+  checkMaxPages,
+  type ListAllOptions,
   type ListParams,
   type RequestOptions,
   resolveClientOptions,
 } from './options.js';
+import { OutputSchemas } from './output-schemas.js';
+import { type Page, Paginated } from './pagination.js';
 import type { ResultByMethod } from './results.js';
 import { callScope } from './signals.js';
 import { createSubscription, type ListenOptions, type Subscription } from './subscription.js';
@@ -99,6 +112,8 @@ export class Client {
   #connection: Connection | undefined;
   #connecting = false;
   #server: ServerDescription | undefined;
+  /** The `outputSchema` of each tool of the last `tools/list`, by name: what `callTool` results must match. */
+  readonly #outputSchemas = new OutputSchemas();
 
   /**
    * Throws `TypeError` for a narrowing option without its callback or a `capabilities` that is not an object,
@@ -144,6 +159,8 @@ export class Client {
         capabilities: this.capabilities,
         callbacks: this.#settings.callbacks,
         reportsEveryOutcome,
+        onLog: this.#settings.onLog,
+        logLevel: this.#settings.logLevel,
       });
       this.#connection = connection;
       this.#server = connection.server;
@@ -174,18 +191,49 @@ export class Client {
    * `tools/list`: one page of tools, `{ tools, nextCursor? }`. Like the other list methods and `readResource`,
    * served from the cache while a result for the same params is fresh (`ttlMs`), unless `{ cache: false }`.
    */
-  listTools(params: ListParams = {}, options?: CachedCallOptions): Promise<ListToolsResult> {
-    return this.#list('tools/list', params, options);
+  async listTools(params: ListParams = {}, options?: CachedCallOptions): Promise<ListToolsResult> {
+    const result = await this.#list('tools/list', params, options);
+    this.#outputSchemas.record(result.tools, params.cursor === undefined);
+    return result;
   }
 
-  /** `tools/call`, with the MRTR loop: resolves to the final `CallToolResult` (check its `isError`). */
-  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult> {
-    return this.#call(toolCall(name, args), options);
+  /**
+   * Every tool of every page of `tools/list`, one page requested at a time as the iteration goes on (see
+   * {@link Paginated}); at most `maxPages` pages (default: option `listMaxPages`, 100).
+   */
+  tools(params: Omit<ListParams, 'cursor'> = {}, options: ListAllOptions = {}): Paginated<Tool> {
+    return this.#all('tools/list', options, async (cursor) => {
+      const page = await this.listTools({ ...params, cursor }, options);
+      return { items: page.tools, nextCursor: page.nextCursor };
+    });
+  }
+
+  /**
+   * `tools/call`, with the MRTR loop: resolves to the final `CallToolResult` (check its `isError`). When the last
+   * `tools/list` showed an `outputSchema` for the tool (and option `validateToolOutput` is on), a result that is
+   * not `isError` must carry `structuredContent` matching it: else an `invalid-result` `ClientError`.
+   */
+  async callTool(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<CallToolResult> {
+    const result = await this.#call(toolCall(name, args), options);
+    await this.#checkToolResult(name, result);
+    return result;
   }
 
   /** `prompts/list`: one page of prompts, `{ prompts, nextCursor? }`. */
   listPrompts(params: ListParams = {}, options?: CachedCallOptions): Promise<ListPromptsResult> {
     return this.#list('prompts/list', params, options);
+  }
+
+  /** Every prompt of every page of `prompts/list` (see {@link Client.tools}). */
+  prompts(params: Omit<ListParams, 'cursor'> = {}, options: ListAllOptions = {}): Paginated<Prompt> {
+    return this.#all('prompts/list', options, async (cursor) => {
+      const page = await this.listPrompts({ ...params, cursor }, options);
+      return { items: page.prompts, nextCursor: page.nextCursor };
+    });
   }
 
   /** `prompts/get`, with the MRTR loop. Prompt arguments are strings on the wire. */
@@ -198,12 +246,31 @@ export class Client {
     return this.#list('resources/list', params, options);
   }
 
+  /** Every resource of every page of `resources/list` (see {@link Client.tools}). */
+  resources(params: Omit<ListParams, 'cursor'> = {}, options: ListAllOptions = {}): Paginated<Resource> {
+    return this.#all('resources/list', options, async (cursor) => {
+      const page = await this.listResources({ ...params, cursor }, options);
+      return { items: page.resources, nextCursor: page.nextCursor };
+    });
+  }
+
   /** `resources/templates/list`: one page of templates, `{ resourceTemplates, nextCursor? }`. */
   listResourceTemplates(
     params: ListParams = {},
     options?: CachedCallOptions,
   ): Promise<ListResourceTemplatesResult> {
     return this.#list('resources/templates/list', params, options);
+  }
+
+  /** Every template of every page of `resources/templates/list` (see {@link Client.tools}). */
+  resourceTemplates(
+    params: Omit<ListParams, 'cursor'> = {},
+    options: ListAllOptions = {},
+  ): Paginated<ResourceTemplate> {
+    return this.#all('resources/templates/list', options, async (cursor) => {
+      const page = await this.listResourceTemplates({ ...params, cursor }, options);
+      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+    });
   }
 
   /**
@@ -328,6 +395,21 @@ export class Client {
     );
   }
 
+  /** Every page of a list method, as one iteration capped at `maxPages` (checked now: `RangeError`). */
+  #all<T>(method: string, options: ListAllOptions, page: (cursor: string | undefined) => Promise<Page<T>>) {
+    const maxPages =
+      options.maxPages === undefined
+        ? this.#settings.listMaxPages
+        : checkMaxPages('maxPages', options.maxPages);
+    return new Paginated(method, maxPages, page);
+  }
+
+  /** A tool result against the `outputSchema` of the last `tools/list` (see {@link Client.callTool}). */
+  async #checkToolResult(name: string, result: CallToolResult): Promise<void> {
+    if (this.#settings.validateToolOutput)
+      await this.#outputSchemas.check({ method: 'tools/call', name }, result);
+  }
+
   /** One page of a list method, through the cache. */
   #list<M extends 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list'>(
     method: M,
@@ -363,7 +445,13 @@ export class Client {
   async #step<R>(call: Call<R>, options: CallOptions, flow: Flow): Promise<Step<R>> {
     try {
       const outcome = await this.#run(call, options, flow);
-      if (outcome.paused === undefined) return { result: outcome.result };
+      if (outcome.paused === undefined) {
+        const spec = (options as { result?: unknown }).result === undefined;
+        if (spec && call.origin.method === 'tools/call' && call.origin.name !== undefined) {
+          await this.#checkToolResult(call.origin.name, outcome.result as CallToolResult);
+        }
+        return { result: outcome.result };
+      }
       return { continuation: toContinuation(call.method, call.params, outcome.paused, outcome.round) };
     } catch (error) {
       if (isStateRefusal(error)) throw stateRejected(call.origin, error);
@@ -371,17 +459,54 @@ export class Client {
     }
   }
 
-  /** One request of `call` with `inputs`, read by the call: its complete result or its `InputRequiredResult`. */
+  /**
+   * One request of `call` with `inputs`, read by the call: its complete result or its `InputRequiredResult`. The
+   * server's `-32021` comes back with a message naming what this client must register or declare.
+   */
   async #send<R>(
     call: Call<R>,
     inputs: RoundInputs,
     signal: AbortSignal | undefined,
-    onprogress: CallOptions['onprogress'],
+    options: CallOptions,
   ): Promise<R | InputRequiredResult> {
     const connection = this.#connection;
     if (connection === undefined) throw notConnected(call.method);
-    const sent = { signal, onprogress, call: call.origin };
-    return call.read(await connection.request(call.method, call.paramsOf(inputs), sent));
+    const { onLog } = this.#settings;
+    const sent = {
+      signal,
+      onprogress: options.onprogress,
+      call: call.origin,
+      logLevel: options.logLevel ?? this.#settings.logLevel,
+      onlog:
+        onLog === undefined
+          ? undefined
+          : (params: Parameters<typeof onLog>[0]) => deliverLog(onLog, params, call.origin),
+    };
+    let raw: unknown;
+    try {
+      raw = await connection.request(call.method, call.paramsOf(inputs), sent);
+    } catch (error) {
+      if (error instanceof McpError && error.code === ErrorCode.MissingRequiredClientCapability) {
+        throw this.#missingCapability(call.origin, error);
+      }
+      throw error;
+    }
+    return call.read(raw);
+  }
+
+  /**
+   * The server's `-32021`, again as an `McpError` with its code and `data` (`cause`: the original), its message
+   * naming the call and what this client lacks: the callback to register or the option to set.
+   */
+  #missingCapability(request: OriginatingRequest, error: McpError): McpError {
+    const required = (error.data as { requiredCapabilities?: unknown } | undefined)?.requiredCapabilities;
+    const remedy = remedyFor(required, this.capabilities);
+    return new McpError(
+      error.code,
+      `${describeRequest(request)}: ${error.message}. This client did not declare it: ${remedy} in the Client options`,
+      error.data,
+      { cause: error },
+    );
   }
 
   /**
@@ -392,13 +517,16 @@ export class Client {
    */
   async #run<R>(call: Call<R>, options: CallOptions = {}, flow: Flow): Promise<LoopOutcome<R>> {
     const { callbacks, capabilities, maxRounds, sleep } = this.#settings;
+    checkLogLevel('logLevel', options.logLevel);
+    if (options.logLevel !== undefined && this.#settings.onLog === undefined) {
+      throw new TypeError('"logLevel" expected together with an "onLog" callback in the Client options');
+    }
     using scope = callScope(call.origin, options.signal, options.timeoutMs ?? this.#settings.timeoutMs);
     const { signal } = scope;
-    const { onprogress } = options;
     return await runInputRequiredLoop<R>(
       flow.inputs,
       {
-        send: (inputs) => this.#send(call, inputs, signal, onprogress),
+        send: (inputs) => this.#send(call, inputs, signal, options),
         answer: (result, round) =>
           answerInputRequests(result.inputRequests ?? {}, callbacks, {
             request: call.origin,

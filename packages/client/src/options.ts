@@ -1,9 +1,15 @@
-import type { ClientCapabilities, CompleteRequestParams, StandardSchemaV1 } from '@boomerang/protocol';
+import type {
+  ClientCapabilities,
+  CompleteRequestParams,
+  LoggingLevel,
+  StandardSchemaV1,
+} from '@boomerang/protocol';
 import { type ClientCacheOptions, ResultCache } from './cache.js';
 import { deriveCapabilities, type ElicitationMode, mergeCapabilities } from './capabilities.js';
 import type { Era } from './connection.js';
 import { defaultEra, type EraOptions } from './eras.js';
 import type { InputCallbacks } from './input-requests.js';
+import { checkLogLevel, type LogHandler } from './logging.js';
 import type { ProgressHandler } from './requester.js';
 import { sleep } from './signals.js';
 
@@ -45,6 +51,29 @@ export interface ClientOptions extends InputCallbacks, EraOptions {
    * `false` turns it off. Results with `ttlMs` absent or `0` are never cached.
    */
   readonly cache?: false | ClientCacheOptions | undefined;
+  /**
+   * Receives the server's log messages (`notifications/message`), with the call they came with when the transport
+   * tells (HTTP). A server sends them only for requests that carry a log level: set `logLevel` here (every request)
+   * or per call.
+   */
+  readonly onLog?: LogHandler | undefined;
+  /**
+   * The lowest level of log message the server may send, for every request (a call's own `logLevel` wins):
+   * `_meta["io.modelcontextprotocol/logLevel"]` on 2026-07-28, `logging/setLevel` once on a 2025-11-25 session whose
+   * server declares `logging`. None by default: the server sends no log messages. Needs `onLog`.
+   */
+  readonly logLevel?: LoggingLevel | undefined;
+  /**
+   * How many pages `client.tools()`, `prompts()`, `resources()` and `resourceTemplates()` read before they fail
+   * with a `pages-exceeded` `ClientError` (a call's own `maxPages` wins). Default 100.
+   */
+  readonly listMaxPages?: number | undefined;
+  /**
+   * Validate every `callTool` result of a tool whose last `tools/list` showed an `outputSchema`: its
+   * `structuredContent` must be present (unless `isError`) and match, or the call fails with an `invalid-result`
+   * `ClientError`. Default `true`.
+   */
+  readonly validateToolOutput?: boolean | undefined;
 }
 
 /** Options of one call (every method). */
@@ -55,6 +84,12 @@ export interface CallOptions {
   readonly timeoutMs?: number | undefined;
   /** Progress of the call; each request (each MRTR round) carries a fresh `progressToken` when this is set. */
   readonly onprogress?: ProgressHandler | undefined;
+  /**
+   * The lowest level of log message the server may send for this call (every round), instead of the client's
+   * `logLevel`; the messages go to the client's `onLog`, which this needs. 2026-07-28 only (a 2025-11-25 session
+   * has one level, set when it opened).
+   */
+  readonly logLevel?: LoggingLevel | undefined;
 }
 
 /** Options of the cached calls: the list methods and `readResource`. */
@@ -76,6 +111,12 @@ export interface RequestOptions<S extends StandardSchemaV1 = StandardSchemaV1> e
    * schema's output, and a result it rejects is an `invalid-result` `ClientError` naming the issues.
    */
   readonly result: S;
+}
+
+/** Options of the list iterations (`client.tools()`, …): a cached call's options, and the page cap. */
+export interface ListAllOptions extends CachedCallOptions {
+  /** How many pages to read before failing with `pages-exceeded` (default: the client's `listMaxPages`, 100). */
+  readonly maxPages?: number | undefined;
 }
 
 /** Params of the list methods: the `nextCursor` of the previous page, if any. */
@@ -100,16 +141,30 @@ export interface ClientSettings {
   readonly cache: ResultCache | undefined;
   /** How connections open: the eras this client speaks. */
   readonly era: Era;
+  readonly onLog: LogHandler | undefined;
+  readonly logLevel: LoggingLevel | undefined;
+  readonly listMaxPages: number;
+  readonly validateToolOutput: boolean;
 }
 
 /**
  * Checks a client's options and fills in the defaults. Throws `TypeError` for a narrowing option without its
  * callback or a `capabilities` that is not an object, `RangeError` for a bad `elicitationModes`,
  * `inputRequiredMaxRounds` (a non-negative integer) or `requestTimeoutMs` (positive milliseconds), and what the
- * eras' options throw (an unknown `protocol`, a bad `protocolProbeTimeoutMs`).
+ * eras' options throw (an unknown `protocol`, a bad `protocolProbeTimeoutMs`). Also `TypeError` for an `onLog`
+ * that is not a function or a `logLevel` without it, `RangeError` for an unknown `logLevel` or a `listMaxPages`
+ * that is not a positive integer.
  */
 export function resolveClientOptions(options: ClientOptions): ClientSettings {
-  const { inputRequiredMaxRounds = 10, requestTimeoutMs } = options;
+  const { inputRequiredMaxRounds = 10, requestTimeoutMs, onLog, listMaxPages = 100 } = options;
+  const logLevel = checkLogLevel('logLevel', options.logLevel);
+  if (onLog !== undefined && typeof onLog !== 'function') {
+    throw new TypeError(`"onLog" expected a function, got ${typeof onLog}`);
+  }
+  if (logLevel !== undefined && onLog === undefined) {
+    throw new TypeError('"logLevel" expected together with an "onLog" callback (where the messages go)');
+  }
+  checkMaxPages('listMaxPages', listMaxPages);
   const era = defaultEra(options);
   if (!Number.isSafeInteger(inputRequiredMaxRounds) || inputRequiredMaxRounds < 0) {
     throw new RangeError(
@@ -129,5 +184,17 @@ export function resolveClientOptions(options: ClientOptions): ClientSettings {
     sleep: options.sleep ?? sleep,
     cache: options.cache === false ? undefined : new ResultCache(options.cache),
     era,
+    onLog,
+    logLevel,
+    listMaxPages,
+    validateToolOutput: options.validateToolOutput !== false,
   };
+}
+
+/** Checks a page cap: a positive integer, or `RangeError` naming the option. */
+export function checkMaxPages(name: string, value: unknown): number {
+  if (!Number.isSafeInteger(value) || (value as number) < 1) {
+    throw new RangeError(`"${name}" expected a positive integer, got ${String(value)}`);
+  }
+  return value as number;
 }

@@ -8,6 +8,7 @@ import {
   type JsonRpcErrorObject,
   jsonRpcError,
   jsonRpcResult,
+  type LoggingMessageNotificationParams,
   McpError,
   MetaKey,
   messageKind,
@@ -17,6 +18,7 @@ import {
   type Result,
 } from '@boomerang/protocol';
 import { connectionClosed, isClientError } from './errors.js';
+import { deliverLog, type LogHandler, logParams } from './logging.js';
 
 /** Receives the `notifications/progress` of one request. An error it throws fails that request. */
 export type ProgressHandler = (progress: ProgressNotificationParams) => void;
@@ -33,6 +35,11 @@ export interface SendOptions {
    * naming this request ends it: the request resolves to `undefined` (a graceful end, like its result).
    */
   readonly onnotification?: ((notification: JSONRPCNotification) => void) | undefined;
+  /**
+   * When given, the `notifications/message` that arrive with this request (over HTTP: on its response stream)
+   * come here. What it throws is dropped.
+   */
+  readonly onlog?: ((params: LoggingMessageNotificationParams) => void) | undefined;
 }
 
 /** What the peer may send besides responses and the notifications of a request; the 2025-11-25 era plugs in here. */
@@ -41,6 +48,11 @@ export interface PeerHandlers {
   readonly onRequest?: ((request: JSONRPCRequest) => Promise<unknown>) | undefined;
   /** Any notification no request claims. Ignored by default. */
   readonly onNotification?: ((notification: JSONRPCNotification) => void) | undefined;
+  /**
+   * A `notifications/message` no request claims (a stream transport ties none to its request): the log handler
+   * gets it without a call. Taken before `onNotification`.
+   */
+  readonly onLog?: LogHandler | undefined;
 }
 
 /** The client's view of one connection: requests in, raw results out. */
@@ -92,7 +104,14 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
   const unclaimed = (message: JSONRPCMessage): void => {
     const kind = messageKind(message);
     if (kind === 'request') void answerRequest(message as JSONRPCRequest);
-    else if (kind === 'notification') handlers.onNotification?.(message as JSONRPCNotification);
+    else if (kind === 'notification') notified(message as JSONRPCNotification);
+  };
+
+  /** A notification of no request: a log message to the log handler, anything else to `onNotification`. */
+  const notified = (notification: JSONRPCNotification): void => {
+    const log = handlers.onLog === undefined ? undefined : logParams(notification);
+    if (log !== undefined && handlers.onLog !== undefined) deliverLog(handlers.onLog, log, undefined);
+    else handlers.onNotification?.(notification);
   };
 
   void (async () => {
@@ -111,7 +130,7 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
 
     async request(method, params, options = {}) {
       if (closed) throw connectionClosed(method, undefined);
-      const { signal, onprogress, onnotification } = options;
+      const { signal, onprogress, onnotification, onlog } = options;
       signal?.throwIfAborted();
       const id = nextId++;
       const wire =
@@ -122,7 +141,9 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
       // Only a request that wants its notifications takes them (what no request takes goes to `messages`), and
       // only then can a handler of them end it: then, and only then, a controller and a closure.
       const own =
-        onprogress === undefined && onnotification === undefined ? undefined : new AbortController();
+        onprogress === undefined && onnotification === undefined && onlog === undefined
+          ? undefined
+          : new AbortController();
       const stop = own === undefined ? undefined : linkAbort(signal, own);
       const onMessage =
         own === undefined
@@ -134,9 +155,7 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
               }
               const notification = received as JSONRPCNotification;
               try {
-                if (!routeOwn(notification, id, onprogress, onnotification)) {
-                  handlers.onNotification?.(notification);
-                }
+                if (!routeOwn(notification, id, onprogress, onnotification, onlog)) notified(notification);
               } catch (error) {
                 own.abort(error);
                 return;
@@ -183,14 +202,26 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
 
 /**
  * Hands a notification of request `id` to its handler: progress to `onprogress`, a listen stream's notifications
- * to `onnotification`. False when neither takes it. What a handler throws propagates (it fails the request).
+ * to `onnotification`, log messages to `onlog`. False when none takes it. What `onprogress` or `onnotification`
+ * throws propagates (it fails the request); what `onlog` throws is dropped.
  */
 function routeOwn(
   notification: JSONRPCNotification,
   id: number,
   onprogress: ProgressHandler | undefined,
   onnotification: ((notification: JSONRPCNotification) => void) | undefined,
+  onlog: ((params: LoggingMessageNotificationParams) => void) | undefined,
 ): boolean {
+  if (notification.method === 'notifications/message' && onlog !== undefined) {
+    const params = logParams(notification);
+    if (params === undefined) return false;
+    try {
+      onlog(params);
+    } catch {
+      // A log handler's own failure: never the request's.
+    }
+    return true;
+  }
   if (notification.method === 'notifications/progress') {
     if (onprogress === undefined) return false;
     const parsed = ProgressNotificationParamsSchema.safeParse(notification.params);
