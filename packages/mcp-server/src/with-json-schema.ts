@@ -30,18 +30,17 @@ export type WithJsonSchema<S extends StandardSchemaV1> = StandardSchemaV1<
  */
 export function withJsonSchema<S extends StandardSchemaV1>(
   schema: S,
-  jsonSchema:
-    | Readonly<Record<string, unknown>>
-    | ((schema: S, io: 'input' | 'output') => Record<string, unknown>),
+  jsonSchema: object | ((schema: S, io: 'input' | 'output') => object),
 ): WithJsonSchema<S> {
   if (!isStandardSchemaV1(schema)) throw argumentError('schema', 'a Standard Schema', schema);
   if (typeof jsonSchema !== 'function' && !isPlainObject(jsonSchema)) {
     throw argumentError('jsonSchema', 'a JSON Schema object or a converter function', jsonSchema);
   }
   const convert = (io: 'input' | 'output') => () =>
-    typeof jsonSchema === 'function'
-      ? jsonSchema(schema, io)
-      : structuredClone(jsonSchema as Record<string, unknown>);
+    (typeof jsonSchema === 'function' ? jsonSchema(schema, io) : structuredClone(jsonSchema)) as Record<
+      string,
+      unknown
+    >;
   const standard = schema['~standard'];
   return Object.freeze({
     '~standard': Object.freeze({
