@@ -10,7 +10,8 @@ import { type } from 'arktype';
 import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { z as z3 } from 'zod-v3';
+import { z as z4v3 } from 'zod/v3';
+import { z as z3 } from 'zod-v3/v3';
 import { z as z325 } from 'zod-v3/v4';
 import { McpServer } from './mcp-server.js';
 import { elicit, resolver } from './resolvers/index.js';
@@ -246,6 +247,10 @@ describe('schemas: what a registration refuses', () => {
     );
     expect(() => mcp.prompt('p', { input: z3.object({ a: z3.string() }) } as never, ok as never)).toThrow(
       /zod 3 schemas are not supported/,
+    );
+    // zod 4 still ships zod 3 under `zod/v3`: the same refusal.
+    expect(() => mcp.tool('y', { output: z4v3.object({ a: z4v3.string() }) as never }, ok as never)).toThrow(
+      `tool 'y': "output" is a zod 3 schema; zod 3 schemas are not supported: import from 'zod/v4' or upgrade to zod 4`,
     );
     expect(() => elicit('Q?', z3.object({ a: z3.string() }) as never)).toThrow(
       `elicit() schema is a zod 3 schema; zod 3 schemas are not supported: import from 'zod/v4' or upgrade to zod 4`,

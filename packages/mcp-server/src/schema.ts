@@ -59,7 +59,7 @@ export const EMPTY_INPUT: ServedSchema = Object.freeze({
 /**
  * A registration's schema, ready to serve. `schema` is a Standard Schema whose library converts it to JSON Schema
  * (zod 4 or zod 3.25's `zod/v4` through `toJSONSchema`; any schema implementing Standard JSON Schema, such as
- * arktype ≥ 2.1.28 or valibot wrapped by `toStandardJsonSchema` of `@valibot/to-json-schema`; arktype's
+ * arktype or valibot wrapped by `toStandardJsonSchema` of `@valibot/to-json-schema`; arktype's
  * `toJsonSchema()`), or a raw JSON Schema object (validated by `fromJsonSchema` of
  * `@boomerang/protocol/json-schema`, published as written). With `object`, the JSON Schema must describe an
  * object (`type: "object"`). `where` names the member in errors (`tool 'x': "input"`).

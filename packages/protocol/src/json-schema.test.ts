@@ -125,6 +125,12 @@ describe('fromJsonSchema: schemas it refuses', () => {
     ['an unknown anchor', { $ref: '#nowhere' }, /names no \$anchor/],
     ['a function', { default: () => 1 }, /a function, which JSON cannot carry/],
     ['a non-finite number', { maximum: Number.POSITIVE_INFINITY }, /non-finite number/],
+    [
+      'a subschema that is no schema',
+      { properties: { a: 5 } },
+      /the schema\.properties\["a"\] is not a schema \(an object or a boolean\), got 5/,
+    ],
+    ['a non-schema in anyOf', { anyOf: [{}, 'x'] }, /the schema\.anyOf\[1\] is not a schema/],
   ])('%s', (_name, schema, message) => {
     expect(() => fromJsonSchema(schema)).toThrow(TypeError);
     expect(() => fromJsonSchema(schema)).toThrow(message);

@@ -223,8 +223,11 @@ function checkSchema(root: Record<string, unknown>): void {
   const ids = new Set<string>();
   const anchors = new Set<string>();
   const refs: string[] = [];
-  const visit = (schema: unknown): void => {
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return;
+  const visit = (schema: unknown, where: string): void => {
+    if (typeof schema === 'boolean') return;
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+      throw new TypeError(`${where} is not a schema (an object or a boolean), got ${JSON.stringify(schema)}`);
+    }
     const node = schema as Record<string, unknown>;
     checkType(node.type);
     if (node.pattern !== undefined) checkPattern(node.pattern);
@@ -237,13 +240,18 @@ function checkSchema(root: Record<string, unknown>): void {
     }
     for (const [key, member] of Object.entries(node)) {
       if (Array.isArray(member)) {
-        if (SCHEMA_ARRAYS.has(key)) for (const item of member) visit(item);
+        if (SCHEMA_ARRAYS.has(key))
+          for (const [i, item] of member.entries()) visit(item, `${where}.${key}[${i}]`);
       } else if (SCHEMA_MAPS.has(key) && typeof member === 'object' && member !== null) {
-        for (const item of Object.values(member)) visit(item);
-      } else if (ONE_SCHEMA.has(key)) visit(member);
+        for (const [name, item] of Object.entries(member)) {
+          // draft-07 `dependencies` also maps to arrays of property names, which are no schemas.
+          if (!(key === 'dependencies' && Array.isArray(item)))
+            visit(item, `${where}.${key}[${JSON.stringify(name)}]`);
+        }
+      } else if (ONE_SCHEMA.has(key)) visit(member, `${where}.${key}`);
     }
   };
-  visit(root);
+  visit(root, 'the schema');
   for (const ref of refs) {
     if (ref === '#') continue;
     if (ref.startsWith('#/')) {
