@@ -1,7 +1,7 @@
 // Enforces the one-way package graph (scripts/package-graph.json, from DESIGN.md):
 // - runtime code of a package imports only what its row allows (plus node: built-ins, relative files and its
 //   own `#` subpath imports);
-// - its package.json `dependencies` stay inside that row;
+// - its package.json `dependencies` stay inside that row (a peer it imports must be in the row too);
 // - nobody deep-imports another package (only the subpaths its `exports` map declares);
 // - test files import only their own package, its dependencies and its devDependencies;
 // - no two files of one package import each other, directly or around a circle (type-only imports and
@@ -44,6 +44,10 @@ for (const pkg of packages) {
     continue;
   }
   const deps = Object.keys(pkg.manifest.dependencies ?? {});
+  // What runtime code may import: its dependencies, and those of its peers that its row names (zod for
+  // @boomerang/mcp-server: the user's own copy). Peers outside the row (drivers a user hands in) stay unimported.
+  const peers = Object.keys(pkg.manifest.peerDependencies ?? {});
+  const runtime = [...deps, ...peers.filter((peer) => allowed?.includes(peer))];
   const devDeps = Object.keys(pkg.manifest.devDependencies ?? {});
   if (!isApp) {
     for (const dep of deps) {
@@ -75,7 +79,7 @@ for (const pkg of packages) {
       const ok =
         isTest || isApp
           ? deps.includes(target) || devDeps.includes(target)
-          : allowed.includes(target) && deps.includes(target);
+          : allowed.includes(target) && runtime.includes(target);
       if (!ok) {
         const where = relative(root, file);
         problems.push(

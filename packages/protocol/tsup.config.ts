@@ -11,6 +11,7 @@ export default defineConfig(
       transport: 'src/transport-kit.ts',
       legacy: 'src/legacy/index.ts',
       tasks: 'src/tasks/index.ts',
+      'json-schema': 'src/json-schema.ts',
       'zod-load': 'src/zod-load.ts',
       'zod-load.node': 'src/zod-load.node.ts',
     },

@@ -123,3 +123,41 @@ function modeOf(params: unknown): unknown {
     typeof params === 'object' && params !== null ? (params as { mode?: unknown }).mode : undefined;
   return mode ?? 'form';
 }
+
+/**
+ * What this client would have to change to declare `required` (a `-32021`'s `data.requiredCapabilities`), named
+ * by its option: `register an "elicitation" callback`, `add "url" to elicitationModes`, `set samplingTools: true`,
+ * `declare extensions["x"] in option capabilities`. `declared` is what it sent.
+ */
+export function remedyFor(required: unknown, declared: ClientCapabilities): string {
+  if (!isPlainObject(required)) return 'declare the capabilities the server needs';
+  const steps: string[] = [];
+  for (const [name, value] of Object.entries(required)) {
+    const need = isPlainObject(value) ? value : {};
+    switch (name) {
+      case 'elicitation':
+        if (declared.elicitation === undefined) steps.push('register an "elicitation" callback');
+        else
+          for (const mode of Object.keys(need)) {
+            if (mode === 'form' || mode === 'url') steps.push(`add "${mode}" to elicitationModes`);
+          }
+        break;
+      case 'sampling':
+        if (declared.sampling === undefined) steps.push('register a "sampling" callback');
+        if (need.tools !== undefined) steps.push('set samplingTools: true');
+        if (need.context !== undefined) steps.push('declare sampling.context in option capabilities');
+        break;
+      case 'roots':
+        steps.push('register a "roots" callback');
+        break;
+      case 'extensions':
+        for (const id of Object.keys(need)) {
+          steps.push(`declare extensions[${JSON.stringify(id)}] in option capabilities`);
+        }
+        break;
+      default:
+        steps.push(`declare "${name}" in option capabilities`);
+    }
+  }
+  return steps.length === 0 ? 'declare the capabilities the server needs' : steps.join(', and ');
+}

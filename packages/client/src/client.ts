@@ -6,6 +6,7 @@ import {
   type ClientCapabilities,
   type CompleteResult,
   type DiscoverResult,
+  ErrorCode,
   type GetPromptResult,
   type Implementation,
   type InputRequiredMethod,
@@ -19,10 +20,14 @@ import {
   type ListToolsResult,
   McpError,
   MetaKey,
+  type Prompt,
   type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
   type ServerCapabilities,
   type StandardSchemaV1,
   type SubscriptionFilter,
+  type Tool,
 } from '@boomerang/protocol';
 import type { Task } from '@boomerang/protocol/tasks';
 import { isRequestTransport, type RequestTransport, type Transport } from '@boomerang/protocol/transport';
@@ -37,6 +42,7 @@ import {
   specCall,
   toolCall,
 } from './calls.js';
+import { remedyFor } from './capabilities.js';
 import type { Connection, ServerDescription } from './connection.js';
 import {
   type Continuation,
@@ -48,6 +54,7 @@ import {
 import { correlate } from './correlator.js';
 import {
   connectTimedOut,
+  describeRequest,
   inTask,
   invalidContinuation,
   invalidInputResponses,
@@ -60,6 +67,7 @@ import {
   tooManyInputRequests,
 } from './errors.js';
 import { answerInputRequests, inputRequestCount } from './input-requests.js';
+import { checkLogLevel, deliverLog } from './logging.js';
 import { asks, type LoopOutcome, type RoundInputs, roundInputs, runInputRequiredLoop } from './mrtr-loop.js';
 import {
   type CachedCallOptions,
@@ -67,10 +75,14 @@ import {
   type ClientOptions,
   type ClientSettings,
   type CompleteParams,
+  checkMaxPages,
+  type ListAllOptions,
   type ListParams,
   type RequestOptions,
   resolveClientOptions,
 } from './options.js';
+import { OutputSchemas } from './output-schemas.js';
+import { type Page, Paginated } from './pagination.js';
 import { parseResult, type ResultByMethod } from './results.js';
 import { callScope, raceSignal } from './signals.js';
 import { createSubscription, type ListenOptions, type Subscription } from './subscription.js';
@@ -125,6 +137,8 @@ export class Client {
   #server: ServerDescription | undefined;
   /** The server answered `subscriptions/listen` with `-32601` on this connection: follow tasks by polling. */
   #listenRefused = false;
+  /** The `outputSchema` of each tool of the last `tools/list`, by name: what `callTool` results must match. */
+  readonly #outputSchemas = new OutputSchemas();
 
   /**
    * Throws `TypeError` for a narrowing option without its callback or a `capabilities` that is not an object,
@@ -196,6 +210,8 @@ export class Client {
         reportsEveryOutcome,
         signal: limit?.signal,
         maxInputRequests,
+        onLog: this.#settings.onLog,
+        logLevel: this.#settings.logLevel,
       });
       this.#connection = connection;
       this.#server = connection.server;
@@ -228,25 +244,54 @@ export class Client {
    * `tools/list`: one page of tools, `{ tools, nextCursor? }`. Like the other list methods and `readResource`,
    * served from the cache while a result for the same params is fresh (`ttlMs`), unless `{ cache: false }`.
    */
-  listTools(params: ListParams = {}, options?: CachedCallOptions): Promise<ListToolsResult> {
-    return this.#list('tools/list', params, options);
+  async listTools(params: ListParams = {}, options?: CachedCallOptions): Promise<ListToolsResult> {
+    const result = await this.#list('tools/list', params, options);
+    this.#outputSchemas.record(result.tools, params.cursor === undefined);
+    return result;
   }
 
   /**
-   * `tools/call`, with the MRTR loop: resolves to the final `CallToolResult` (check its `isError`). When the client
-   * declares the tasks extension (option `tasks`) and the server answers with a task, the call follows the task
-   * to its end (notifications or polling), answers its questions through the callbacks with `tasks/update`, and
-   * resolves to its result; the `onTask` hooks are told the `taskId` first. Aborting the call (or its timeout)
+   * Every tool of every page of `tools/list`, one page requested at a time as the iteration goes on (see
+   * {@link Paginated}); at most `maxPages` pages (default: option `listMaxPages`, 100).
+   */
+  tools(params: Omit<ListParams, 'cursor'> = {}, options: ListAllOptions = {}): Paginated<Tool> {
+    return this.#all('tools/list', options, async (cursor) => {
+      const page = await this.listTools({ ...params, cursor }, options);
+      return { items: page.tools, nextCursor: page.nextCursor };
+    });
+  }
+
+  /**
+   * `tools/call`, with the MRTR loop: resolves to the final `CallToolResult` (check its `isError`). When the last
+   * `tools/list` showed an `outputSchema` for the tool (and option `validateToolOutput` is on), a result that is
+   * not `isError` must carry `structuredContent` matching it: else an `invalid-result` `ClientError`. When the
+   * client declares the tasks extension (option `tasks`) and the server answers with a task, the call follows the
+   * task to its end (notifications or polling), answers its questions through the callbacks with `tasks/update`,
+   * and resolves to its result; the `onTask` hooks are told the `taskId` first. Aborting the call (or its timeout)
    * sends `tasks/cancel`. A failed task rejects with its error as an `McpError`; a cancelled one with a
    * `task-cancelled` `ClientError`.
    */
-  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult> {
-    return this.#call(toolCall(name, args), options);
+  async callTool(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<CallToolResult> {
+    const result = await this.#call(toolCall(name, args), options);
+    await this.#checkToolResult(name, result);
+    return result;
   }
 
   /** `prompts/list`: one page of prompts, `{ prompts, nextCursor? }`. */
   listPrompts(params: ListParams = {}, options?: CachedCallOptions): Promise<ListPromptsResult> {
     return this.#list('prompts/list', params, options);
+  }
+
+  /** Every prompt of every page of `prompts/list` (see {@link Client.tools}). */
+  prompts(params: Omit<ListParams, 'cursor'> = {}, options: ListAllOptions = {}): Paginated<Prompt> {
+    return this.#all('prompts/list', options, async (cursor) => {
+      const page = await this.listPrompts({ ...params, cursor }, options);
+      return { items: page.prompts, nextCursor: page.nextCursor };
+    });
   }
 
   /** `prompts/get`, with the MRTR loop. Prompt arguments are strings on the wire. */
@@ -259,12 +304,31 @@ export class Client {
     return this.#list('resources/list', params, options);
   }
 
+  /** Every resource of every page of `resources/list` (see {@link Client.tools}). */
+  resources(params: Omit<ListParams, 'cursor'> = {}, options: ListAllOptions = {}): Paginated<Resource> {
+    return this.#all('resources/list', options, async (cursor) => {
+      const page = await this.listResources({ ...params, cursor }, options);
+      return { items: page.resources, nextCursor: page.nextCursor };
+    });
+  }
+
   /** `resources/templates/list`: one page of templates, `{ resourceTemplates, nextCursor? }`. */
   listResourceTemplates(
     params: ListParams = {},
     options?: CachedCallOptions,
   ): Promise<ListResourceTemplatesResult> {
     return this.#list('resources/templates/list', params, options);
+  }
+
+  /** Every template of every page of `resources/templates/list` (see {@link Client.tools}). */
+  resourceTemplates(
+    params: Omit<ListParams, 'cursor'> = {},
+    options: ListAllOptions = {},
+  ): Paginated<ResourceTemplate> {
+    return this.#all('resources/templates/list', options, async (cursor) => {
+      const page = await this.listResourceTemplates({ ...params, cursor }, options);
+      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+    });
   }
 
   /**
@@ -389,6 +453,21 @@ export class Client {
     );
   }
 
+  /** Every page of a list method, as one iteration capped at `maxPages` (checked now: `RangeError`). */
+  #all<T>(method: string, options: ListAllOptions, page: (cursor: string | undefined) => Promise<Page<T>>) {
+    const maxPages =
+      options.maxPages === undefined
+        ? this.#settings.listMaxPages
+        : checkMaxPages('maxPages', options.maxPages);
+    return new Paginated(method, maxPages, page);
+  }
+
+  /** A tool result against the `outputSchema` of the last `tools/list` (see {@link Client.callTool}). */
+  async #checkToolResult(name: string, result: CallToolResult): Promise<void> {
+    if (this.#settings.validateToolOutput)
+      await this.#outputSchemas.check({ method: 'tools/call', name }, result);
+  }
+
   /** One page of a list method, through the cache. */
   #list<M extends 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list'>(
     method: M,
@@ -424,7 +503,13 @@ export class Client {
   async #step<R>(call: Call<R>, options: CallOptions, flow: Flow): Promise<Step<R>> {
     try {
       const outcome = await this.#run(call, options, flow);
-      if (outcome.paused === undefined) return { result: outcome.result };
+      if (outcome.paused === undefined) {
+        const spec = (options as { result?: unknown }).result === undefined;
+        if (spec && call.origin.method === 'tools/call' && call.origin.name !== undefined) {
+          await this.#checkToolResult(call.origin.name, outcome.result as CallToolResult);
+        }
+        return { result: outcome.result };
+      }
       return { continuation: toContinuation(call.method, call.params, outcome.paused, outcome.round) };
     } catch (error) {
       if (isStateRefusal(error)) throw stateRejected(call.origin, error);
@@ -432,18 +517,40 @@ export class Client {
     }
   }
 
-  /** One request of `call` with `inputs`, read by the call: its complete result or its `InputRequiredResult`. */
+  /**
+   * One request of `call` with `inputs`, read by the call: its complete result or its `InputRequiredResult`. The
+   * server's `-32021` comes back with a message naming what this client must register or declare.
+   */
   async #send<R>(
     call: Call<R>,
     inputs: RoundInputs,
     signal: AbortSignal | undefined,
-    onprogress: CallOptions['onprogress'],
+    options: CallOptions,
     responseTimeoutMs: number | undefined,
   ): Promise<R | InputRequiredResult | CreatedTask> {
     const connection = this.#connection;
     if (connection === undefined) throw notConnected(call.method);
-    const sent = { signal, onprogress, call: call.origin, responseTimeoutMs };
-    const raw = await connection.request(call.method, call.paramsOf(inputs), sent);
+    const { onLog } = this.#settings;
+    const sent = {
+      signal,
+      onprogress: options.onprogress,
+      call: call.origin,
+      responseTimeoutMs,
+      logLevel: options.logLevel ?? this.#settings.logLevel,
+      onlog:
+        onLog === undefined
+          ? undefined
+          : (params: Parameters<typeof onLog>[0]) => deliverLog(onLog, params, call.origin),
+    };
+    let raw: unknown;
+    try {
+      raw = await connection.request(call.method, call.paramsOf(inputs), sent);
+    } catch (error) {
+      if (error instanceof McpError && error.code === ErrorCode.MissingRequiredClientCapability) {
+        throw this.#missingCapability(call.origin, error);
+      }
+      throw error;
+    }
     // Counted before anything reads the questions: a server cannot make this client validate or answer thousands.
     const asked = inputRequestCount(raw);
     const { maxInputRequests } = this.#settings;
@@ -455,6 +562,21 @@ export class Client {
   }
 
   /**
+   * The server's `-32021`, again as an `McpError` with its code and `data` (`cause`: the original), its message
+   * naming the call and what this client lacks: the callback to register or the option to set.
+   */
+  #missingCapability(request: OriginatingRequest, error: McpError): McpError {
+    const required = (error.data as { requiredCapabilities?: unknown } | undefined)?.requiredCapabilities;
+    const remedy = remedyFor(required, this.capabilities);
+    return new McpError(
+      error.code,
+      `${describeRequest(request)}: ${error.message}. This client did not declare it: ${remedy} in the Client options`,
+      error.data,
+      { cause: error },
+    );
+  }
+
+  /**
    * The one loop every call runs: each request goes out on the connection with this round's inputs, its answer is
    * read by the call, and an `input_required` answer's questions go to the callbacks (or, when `flow.pause`, end
    * the step). The answers and state of a round live only in this call's closure, so they never reach another
@@ -462,10 +584,13 @@ export class Client {
    */
   async #run<R>(call: Call<R>, options: CallOptions = {}, flow: Flow): Promise<LoopOutcome<R>> {
     const { callbacks, capabilities, maxRounds, sleep } = this.#settings;
+    checkLogLevel('logLevel', options.logLevel);
+    if (options.logLevel !== undefined && this.#settings.onLog === undefined) {
+      throw new TypeError('"logLevel" expected together with an "onLog" callback in the Client options');
+    }
     const timeoutMs = options.timeoutMs ?? this.#settings.timeoutMs;
     using scope = callScope(call.origin, options.signal, timeoutMs);
     const { signal } = scope;
-    const { onprogress } = options;
     // A call with a time limit is bounded by it alone; without one, each request by responseTimeoutMs.
     const responseTimeoutMs = timeoutMs === undefined ? this.#settings.responseTimeoutMs : undefined;
     let sent = 0;
@@ -474,7 +599,7 @@ export class Client {
       {
         send: (inputs) => {
           sent++;
-          return this.#send(call, inputs, signal, onprogress, responseTimeoutMs);
+          return this.#send(call, inputs, signal, options, responseTimeoutMs);
         },
         answer: (result, round) =>
           answerInputRequests(result.inputRequests ?? {}, callbacks, {

@@ -5,11 +5,13 @@ import {
   type ClientCapabilities,
   type Implementation,
   LATEST_PROTOCOL_VERSION,
+  type LoggingLevel,
   MetaKey,
   type ServerCapabilities,
 } from '@boomerang/protocol';
 import type { RequestTransport } from '@boomerang/protocol/transport';
 import type { InputCallbacks } from './input-requests.js';
+import type { LogHandler } from './logging.js';
 import { createRequester, type Requester, type SendOptions } from './requester.js';
 
 /** What a connection needs to know about its client. */
@@ -27,6 +29,10 @@ export interface Hello {
   readonly signal?: AbortSignal | undefined;
   /** The most requests of the server answered at once (an era whose server asks mid-call bounds them). */
   readonly maxInputRequests?: number | undefined;
+  /** Where log messages no request claims go (a stream transport ties none to its request). */
+  readonly onLog?: LogHandler | undefined;
+  /** The client's default log level: a 2025-11-25 session sets it once with `logging/setLevel`. */
+  readonly logLevel?: LoggingLevel | undefined;
 }
 
 /** What the server said about itself while the connection opened (its `server/discover` result, or `initialize`). */
@@ -38,9 +44,12 @@ export interface ServerDescription {
 
 /**
  * Options of {@link Connection.request}: the requester's, `call` included (the call the request is a round of; an
- * era whose server asks mid-call names it to the callbacks).
+ * era whose server asks mid-call names it to the callbacks), and the request's log level.
  */
-export type ConnectionRequestOptions = SendOptions;
+export interface ConnectionRequestOptions extends SendOptions {
+  /** The lowest level of log message the server may send for this request (2026-07-28: `_meta`). */
+  readonly logLevel?: LoggingLevel | undefined;
+}
 
 /** One open connection: the revision it speaks, and how a request travels on it. */
 export interface Connection {
@@ -70,12 +79,14 @@ export type ModernEraOptions = Record<never, never>;
 
 /** 2026-07-28 alone: nothing is sent when connecting; every request carries the full `_meta`. */
 export function modernEra(_options: ModernEraOptions = {}): Era {
-  return async (transport, hello) => new ModernConnection(createRequester(transport), hello);
+  return async (transport, hello) =>
+    new ModernConnection(createRequester(transport, { onLog: hello.onLog }), hello);
 }
 
 /**
  * A 2026-07-28 connection on `requester`: every request carries `_meta` with the protocol version, the client's
- * capabilities and its `clientInfo`, set on the request's own params (a copy plus a member is several times
+ * capabilities and its `clientInfo` (and `io.modelcontextprotocol/logLevel` when the call asks for log messages),
+ * set on the request's own params (a copy plus a member is several times
  * slower on Node 20, and this runs for every round).
  */
 export class ModernConnection implements Connection {
@@ -100,11 +111,13 @@ export class ModernConnection implements Connection {
     params: Record<string, unknown>,
     options: ConnectionRequestOptions = {},
   ): Promise<unknown> {
-    params._meta = {
+    const meta: Record<string, unknown> = {
       [MetaKey.protocolVersion]: LATEST_PROTOCOL_VERSION,
       [MetaKey.clientCapabilities]: this.#hello.capabilities,
       [MetaKey.clientInfo]: this.#hello.info,
     };
+    if (options.logLevel !== undefined) meta[MetaKey.logLevel] = options.logLevel;
+    params._meta = meta;
     return this.#requester.request(method, params, options);
   }
 

@@ -27,11 +27,12 @@ export function describeRequest(request: OriginatingRequest): string {
  * | `not-connected` | a call before `connect()` (or after `close()`) | |
  * | `closed` | the connection ended before the response (the transport closed, its stream failed, `close()`) | `requestId` when it was sent; `cause`: the transport's error |
  * | `timeout` | the call's `timeoutMs` (or the client's `requestTimeoutMs`) elapsed, or (a call without either) one request got no response within `responseTimeoutMs`, or `connect()` took longer than `connectTimeoutMs` (`method: 'connect'`); the request in flight was cancelled | `timeoutMs` |
- * | `invalid-result` | the answer is no valid result for the method: unknown `resultType`, `input_required` where the method cannot ask, an `InputRequiredResult` with neither field, or a shape its schema rejects | `result` (as received); `cause`: the issues |
+ * | `invalid-result` | the answer is no valid result for the method: unknown `resultType`, `input_required` where the method cannot ask, an `InputRequiredResult` with neither field, a shape its schema rejects, a tool's `structuredContent` its `outputSchema` rejects (or missing), a list that hands back a cursor it already gave | `result` (as received); `cause`: the issues |
  * | `unsupported-input-request` | the server asked for something this client did not declare or cannot answer | `key`, `inputMethod` |
  * | `callback-failed` | a callback threw or returned an invalid answer | `key`, `inputMethod`; `cause` |
  * | `too-many-input-requests` | an `input_required` result asks more than `maxInputRequests` questions at once (refused before any is validated or answered) | `result` (as received), `maxInputRequests` |
  * | `rounds-exceeded` | more `input_required` results than `inputRequiredMaxRounds` | `result` (the last `InputRequiredResult`, not answered), `maxRounds`; `continuation` to go on by hand when it asks something |
+ * | `pages-exceeded` | iterating a list (`client.tools()`, …) met more pages than `maxPages` | `maxPages` |
  * | `invalid-continuation` | `resume()` got something that is not a continuation this client can resume (another version, a missing, mistyped or unknown member, params that carry round inputs) | |
  * | `invalid-input-responses` | `resume()` got answers under keys the continuation did not ask, or an answer that is not the kind its question asks | `keys` |
  * | `state-rejected` | the server refused a resumed flow's `requestState` (a `-32602` naming it): tampered with, expired, sealed under another key, or bound to other arguments or another user | `cause`: the server's `McpError` |
@@ -52,6 +53,7 @@ export type ClientErrorReason =
   | 'callback-failed'
   | 'too-many-input-requests'
   | 'rounds-exceeded'
+  | 'pages-exceeded'
   | 'invalid-continuation'
   | 'invalid-input-responses'
   | 'state-rejected'
@@ -69,6 +71,8 @@ export interface ClientErrorDetails {
   readonly maxRounds?: number | undefined;
   /** `too-many-input-requests`: the cap that was passed. */
   readonly maxInputRequests?: number | undefined;
+  /** `pages-exceeded`: the cap that was reached. */
+  readonly maxPages?: number | undefined;
   /**
    * `invalid-result`: the result as received (after normalising a missing `resultType`); `rounds-exceeded`: the
    * last `InputRequiredResult` (plain JSON, not answered); `too-many-input-requests`: the result as received.
@@ -107,6 +111,8 @@ export class ClientError extends Error {
   readonly maxRounds: number | undefined;
   /** See {@link ClientErrorDetails.maxInputRequests}. */
   readonly maxInputRequests: number | undefined;
+  /** See {@link ClientErrorDetails.maxPages}. */
+  readonly maxPages: number | undefined;
   /** See {@link ClientErrorDetails.result}. */
   readonly result: unknown;
   /** See {@link ClientErrorDetails.key}. */
@@ -135,6 +141,7 @@ export class ClientError extends Error {
     this.timeoutMs = details.timeoutMs;
     this.maxRounds = details.maxRounds;
     this.maxInputRequests = details.maxInputRequests;
+    this.maxPages = details.maxPages;
     this.result = details.result;
     this.key = details.key;
     this.inputMethod = details.inputMethod;
@@ -218,6 +225,34 @@ export function invalidResult(
     `Invalid result for ${method}: ${problem}`,
     { request: { method }, result },
     cause === undefined ? undefined : { cause },
+  );
+}
+
+/**
+ * `invalid-result` for a tool's `structuredContent`: missing though the tool has an `outputSchema`, or rejected by
+ * it (`cause`: the issues), or the schema itself unusable.
+ */
+export function invalidStructuredContent(
+  request: OriginatingRequest,
+  problem: string,
+  result: unknown,
+  cause?: unknown,
+): ClientError {
+  return new ClientError(
+    'invalid-result',
+    `Invalid result for ${describeRequest(request)}: ${problem}`,
+    { request, result },
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/** `pages-exceeded`: a list iteration met more pages than its cap. */
+export function pagesExceeded(method: string, maxPages: number): ClientError {
+  return new ClientError(
+    'pages-exceeded',
+    `${method} returned more than ${maxPages} pages; raise maxPages (per call, or listMaxPages in the Client ` +
+      'options), or read the pages yourself with the cursor of each (client.listTools({ cursor }), …)',
+    { request: { method }, maxPages },
   );
 }
 

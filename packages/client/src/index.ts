@@ -32,16 +32,21 @@ export type {
   RootsCallback,
   SamplingCallback,
 } from './input-requests.js';
+// --- log messages
+export type { LogContext, LogHandler } from './logging.js';
 export type {
   CachedCallOptions,
   CallOptions,
   ClientOptions,
   ClientTaskOptions,
   CompleteParams,
+  ListAllOptions,
   ListParams,
   RequestOptions,
   TaskCallback,
 } from './options.js';
+// --- every page of a list
+export type { Page, Paginated } from './pagination.js';
 export type { ProgressHandler } from './requester.js';
 // --- subscriptions/listen
 export type { ListenNotification, ListenOptions, Subscription } from './subscription.js';

@@ -1,4 +1,9 @@
-import type { ClientCapabilities, CompleteRequestParams, StandardSchemaV1 } from '@boomerang/protocol';
+import type {
+  ClientCapabilities,
+  CompleteRequestParams,
+  LoggingLevel,
+  StandardSchemaV1,
+} from '@boomerang/protocol';
 import { argumentError, hasExtension } from '@boomerang/protocol';
 import { TASKS_EXTENSION, type Task } from '@boomerang/protocol/tasks';
 import { sleep } from '@boomerang/protocol/transport';
@@ -8,6 +13,7 @@ import type { Era } from './connection.js';
 import { defaultEra, type EraOptions } from './eras.js';
 import type { OriginatingRequest } from './errors.js';
 import type { InputCallbacks } from './input-requests.js';
+import { checkLogLevel, type LogHandler } from './logging.js';
 import type { ProgressHandler } from './requester.js';
 
 /**
@@ -82,6 +88,29 @@ export interface ClientOptions extends InputCallbacks, EraOptions {
   readonly tasks?: boolean | ClientTaskOptions | undefined;
   /** Told about every task a call of this client creates (see {@link TaskCallback}); a call's own runs after it. */
   readonly onTask?: TaskCallback | undefined;
+  /**
+   * Receives the server's log messages (`notifications/message`), with the call they came with when the transport
+   * tells (HTTP). A server sends them only for requests that carry a log level: set `logLevel` here (every request)
+   * or per call.
+   */
+  readonly onLog?: LogHandler | undefined;
+  /**
+   * The lowest level of log message the server may send, for every request (a call's own `logLevel` wins):
+   * `_meta["io.modelcontextprotocol/logLevel"]` on 2026-07-28, `logging/setLevel` once on a 2025-11-25 session whose
+   * server declares `logging`. None by default: the server sends no log messages. Needs `onLog`.
+   */
+  readonly logLevel?: LoggingLevel | undefined;
+  /**
+   * How many pages `client.tools()`, `prompts()`, `resources()` and `resourceTemplates()` read before they fail
+   * with a `pages-exceeded` `ClientError` (a call's own `maxPages` wins). Default 100.
+   */
+  readonly listMaxPages?: number | undefined;
+  /**
+   * Validate every `callTool` result of a tool whose last `tools/list` showed an `outputSchema`: its
+   * `structuredContent` must be present (unless `isError`) and match, or the call fails with an `invalid-result`
+   * `ClientError`. Default `true`.
+   */
+  readonly validateToolOutput?: boolean | undefined;
 }
 
 /** Options of the tasks extension on a client (`tasks: { … }`; `tasks: true` is all defaults). */
@@ -113,6 +142,12 @@ export interface CallOptions {
   readonly onprogress?: ProgressHandler | undefined;
   /** Told about the task this call creates, after the client's own `onTask` (see {@link TaskCallback}). */
   readonly onTask?: TaskCallback | undefined;
+  /**
+   * The lowest level of log message the server may send for this call (every round), instead of the client's
+   * `logLevel`; the messages go to the client's `onLog`, which this needs. 2026-07-28 only (a 2025-11-25 session
+   * has one level, set when it opened).
+   */
+  readonly logLevel?: LoggingLevel | undefined;
 }
 
 /** Options of the cached calls: the list methods and `readResource`. */
@@ -134,6 +169,12 @@ export interface RequestOptions<S extends StandardSchemaV1 = StandardSchemaV1> e
    * schema's output, and a result it rejects is an `invalid-result` `ClientError` naming the issues.
    */
   readonly result: S;
+}
+
+/** Options of the list iterations (`client.tools()`, …): a cached call's options, and the page cap. */
+export interface ListAllOptions extends CachedCallOptions {
+  /** How many pages to read before failing with `pages-exceeded` (default: the client's `listMaxPages`, 100). */
+  readonly maxPages?: number | undefined;
 }
 
 /** Params of the list methods: the `nextCursor` of the previous page, if any. */
@@ -181,6 +222,10 @@ export interface ClientSettings {
   readonly era: Era;
   /** The tasks extension, when the capabilities declare it: how tasks are followed, and the client's hook. */
   readonly tasks: { readonly listen: boolean; readonly onTask: TaskCallback | undefined } | undefined;
+  readonly onLog: LogHandler | undefined;
+  readonly logLevel: LoggingLevel | undefined;
+  readonly listMaxPages: number;
+  readonly validateToolOutput: boolean;
 }
 
 /**
@@ -189,7 +234,9 @@ export interface ClientSettings {
  * `inputRequiredMaxRounds` (a non-negative integer), `requestTimeoutMs` (positive milliseconds),
  * `responseTimeoutMs` or `connectTimeoutMs` (positive milliseconds or `false`) or `maxInputRequests` (a positive
  * integer), `TypeError` for a `tasks` that is neither a boolean nor an object and an `onTask` that is not a
- * function, and what the eras' options throw (an unknown `protocol`, a bad `protocolProbeTimeoutMs`).
+ * function, and what the eras' options throw (an unknown `protocol`, a bad `protocolProbeTimeoutMs`). Also
+ * `TypeError` for an `onLog` that is not a function or a `logLevel` without it, `RangeError` for an unknown
+ * `logLevel` or a `listMaxPages` that is not a positive integer.
  */
 export function resolveClientOptions(options: ClientOptions): ClientSettings {
   const {
@@ -200,7 +247,17 @@ export function resolveClientOptions(options: ClientOptions): ClientSettings {
     maxInputRequests = DEFAULT_MAX_INPUT_REQUESTS,
     tasks = false,
     onTask,
+    onLog,
+    listMaxPages = 100,
   } = options;
+  const logLevel = checkLogLevel('logLevel', options.logLevel);
+  if (onLog !== undefined && typeof onLog !== 'function') {
+    throw new TypeError(`"onLog" expected a function, got ${typeof onLog}`);
+  }
+  if (logLevel !== undefined && onLog === undefined) {
+    throw new TypeError('"logLevel" expected together with an "onLog" callback (where the messages go)');
+  }
+  checkMaxPages('listMaxPages', listMaxPages);
   const era = defaultEra(options);
   if (!Number.isSafeInteger(inputRequiredMaxRounds) || inputRequiredMaxRounds < 0) {
     throw new RangeError(
@@ -242,5 +299,17 @@ export function resolveClientOptions(options: ClientOptions): ClientSettings {
     cache: options.cache === false ? undefined : new ResultCache(options.cache),
     era,
     tasks: hasExtension(capabilities, TASKS_EXTENSION) ? { listen, onTask } : undefined,
+    onLog,
+    logLevel,
+    listMaxPages,
+    validateToolOutput: options.validateToolOutput !== false,
   };
+}
+
+/** Checks a page cap: a positive integer, or `RangeError` naming the option. */
+export function checkMaxPages(name: string, value: unknown): number {
+  if (!Number.isSafeInteger(value) || (value as number) < 1) {
+    throw new RangeError(`"${name}" expected a positive integer, got ${String(value)}`);
+  }
+  return value as number;
 }

@@ -6,6 +6,7 @@ import {
   type JSONRPCNotification,
   type JSONRPCRequest,
   type JsonRpcErrorObject,
+  type LoggingMessageNotificationParams,
   McpError,
   MetaKey,
   type ProgressNotificationParams,
@@ -19,6 +20,7 @@ import {
   type RequestTransport,
 } from '@boomerang/protocol/transport';
 import { connectionClosed, isClientError, type OriginatingRequest, responseTimedOut } from './errors.js';
+import { deliverLog, type LogHandler, logParams } from './logging.js';
 import { raceSignal } from './signals.js';
 
 /** Receives the `notifications/progress` of one request. An error it throws fails that request. */
@@ -44,6 +46,11 @@ export interface SendOptions {
   readonly responseTimeoutMs?: number | undefined;
   /** The call this request is a round of (errors and callbacks name it); the bare method when absent. */
   readonly call?: OriginatingRequest | undefined;
+  /**
+   * When given, the `notifications/message` that arrive with this request (over HTTP: on its response stream)
+   * come here. What it throws is dropped.
+   */
+  readonly onlog?: ((params: LoggingMessageNotificationParams) => void) | undefined;
 }
 
 /** Options of {@link Requester.notify}. */
@@ -58,6 +65,11 @@ export interface PeerHandlers {
   readonly onRequest?: ((request: JSONRPCRequest) => Promise<unknown>) | undefined;
   /** Any notification no request claims. Ignored by default. */
   readonly onNotification?: ((notification: JSONRPCNotification) => void) | undefined;
+  /**
+   * A `notifications/message` no request claims (a stream transport ties none to its request): the log handler
+   * gets it without a call. Taken before `onNotification`.
+   */
+  readonly onLog?: LogHandler | undefined;
 }
 
 /** The client's view of one connection: requests in, raw results out. */
@@ -114,7 +126,14 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
   const unclaimed = (message: JSONRPCMessage): void => {
     const kind = messageKind(message);
     if (kind === 'request') void answerRequest(message as JSONRPCRequest);
-    else if (kind === 'notification') handlers.onNotification?.(message as JSONRPCNotification);
+    else if (kind === 'notification') notified(message as JSONRPCNotification);
+  };
+
+  /** A notification of no request: a log message to the log handler, anything else to `onNotification`. */
+  const notified = (notification: JSONRPCNotification): void => {
+    const log = handlers.onLog === undefined ? undefined : logParams(notification);
+    if (log !== undefined && handlers.onLog !== undefined) deliverLog(handlers.onLog, log, undefined);
+    else handlers.onNotification?.(notification);
   };
 
   void (async () => {
@@ -133,7 +152,7 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
 
     async request(method, params, options = {}) {
       if (closed) throw connectionClosed(method, undefined);
-      const { signal, onprogress, onnotification, responseTimeoutMs } = options;
+      const { signal, onprogress, onnotification, onlog, responseTimeoutMs } = options;
       signal?.throwIfAborted();
       const id = nextId++;
       const wire =
@@ -145,7 +164,10 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
       // only then can a handler of them end it; only a request with a time limit can time out: then, and only
       // then, a controller and a closure.
       const own =
-        onprogress === undefined && onnotification === undefined && responseTimeoutMs === undefined
+        onprogress === undefined &&
+        onnotification === undefined &&
+        onlog === undefined &&
+        responseTimeoutMs === undefined
           ? undefined
           : new AbortController();
       const stop = own === undefined ? undefined : linkAbort(signal, own);
@@ -165,9 +187,7 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
               }
               const notification = received as JSONRPCNotification;
               try {
-                if (!routeOwn(notification, id, onprogress, onnotification)) {
-                  handlers.onNotification?.(notification);
-                }
+                if (!routeOwn(notification, id, onprogress, onnotification, onlog)) notified(notification);
               } catch (error) {
                 own.abort(error);
                 return;
@@ -221,14 +241,26 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
 
 /**
  * Hands a notification of request `id` to its handler: progress to `onprogress`, a listen stream's notifications
- * to `onnotification`. False when neither takes it. What a handler throws propagates (it fails the request).
+ * to `onnotification`, log messages to `onlog`. False when none takes it. What `onprogress` or `onnotification`
+ * throws propagates (it fails the request); what `onlog` throws is dropped.
  */
 function routeOwn(
   notification: JSONRPCNotification,
   id: number,
   onprogress: ProgressHandler | undefined,
   onnotification: ((notification: JSONRPCNotification) => void) | undefined,
+  onlog: ((params: LoggingMessageNotificationParams) => void) | undefined,
 ): boolean {
+  if (notification.method === 'notifications/message' && onlog !== undefined) {
+    const params = logParams(notification);
+    if (params === undefined) return false;
+    try {
+      onlog(params);
+    } catch {
+      // A log handler's own failure: never the request's.
+    }
+    return true;
+  }
   if (notification.method === 'notifications/progress') {
     if (onprogress === undefined) return false;
     const parsed = ProgressNotificationParamsSchema.safeParse(notification.params);

@@ -25,6 +25,7 @@ describe('@boomerang/mcp-server', () => {
       'listRoots',
       'resolver',
       'sample',
+      'withJsonSchema',
     ]);
   });
 

@@ -1,5 +1,5 @@
 // @boomerang/mcp-server: the high-level MCP 2026-07-28 server. Tools, prompts, resources and templates
-// registered with zod; resolvers that ask the user mid-call; request state sealed by default.
+// registered with any Standard Schema or raw JSON Schema; resolvers that ask the user mid-call; request state sealed by default.
 
 // --- from @boomerang/server, so handlers need one import
 export type { RequestContext } from '@boomerang/server';
@@ -36,9 +36,20 @@ export {
   type SampleAnswer,
   sample,
 } from './resolvers/index.js';
-// --- configuration and handler types
+// --- schemas: any Standard Schema (zod 4, valibot, arktype…) or a raw JSON Schema
 export type {
   AnyObjectSchema,
+  AnySchema,
+  FormSchema,
+  FormValues,
+  InputOf,
+  JsonObjectSchema,
+  JsonSchemaObject,
+  JsonSchemaValue,
+  OutputOf,
+} from './schema-types.js';
+// --- configuration and handler types
+export type {
   ArgsOf,
   CompleteMap,
   Completer,
@@ -71,3 +82,4 @@ export type {
   ToolTasks,
 } from './types.js';
 export type { TemplateVariables } from './uri-template.js';
+export { type WithJsonSchema, withJsonSchema } from './with-json-schema.js';

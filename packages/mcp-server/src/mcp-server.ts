@@ -32,10 +32,10 @@ import {
   type TemplateEntry,
   templateEntry,
 } from './resources.js';
+import type { AnyObjectSchema, AnySchema } from './schema-types.js';
 import { requestStateEnvelope } from './security.js';
 import { askFirst, callTool, describeTool, TOOL_META_KEYS, type ToolEntry, toolEntry } from './tools.js';
 import type {
-  AnyObjectSchema,
   ArgsOf,
   McpServerOptions,
   MethodConfig,
@@ -79,8 +79,9 @@ export interface MethodHandle {
 }
 
 /**
- * The high-level MCP 2026-07-28 server: tools, prompts, resources and resource templates registered with zod
- * schemas, resolvers that ask the user mid-call, and `requestState` sealed by default. It builds on one
+ * The high-level MCP 2026-07-28 server: tools, prompts, resources and resource templates registered with
+ * schemas (any Standard Schema: zod 4, valibot, arktype…; or raw JSON Schema), resolvers that ask the user
+ * mid-call, and `requestState` sealed by default. It builds on one
  * low-level `Server` of `@boomerang/server` (validation, `server/discover`, capability checks, sealing, cursors,
  * cache hints) and serves it through {@link McpServer.handle} and {@link McpServer.connect}.
  *
@@ -197,8 +198,8 @@ export class McpServer implements MessageHandler {
    * config, `Error` when the name is taken.
    */
   tool<
-    I extends AnyObjectSchema | undefined = undefined,
-    O extends AnyObjectSchema | undefined = undefined,
+    const I extends AnyObjectSchema | undefined = undefined,
+    const O extends AnySchema | undefined = undefined,
     const R extends ResolveMapFor<ArgsOf<I>> = ResolveMapFor<ArgsOf<I>>,
   >(
     name: string,
@@ -210,7 +211,10 @@ export class McpServer implements MessageHandler {
    * context, and may return an `InputRequiredResult` it built itself, reading `ctx.inputResponses` and
    * `ctx.requestState` (plaintext: the server seals and verifies it) on the retry.
    */
-  tool<I extends AnyObjectSchema | undefined = undefined, O extends AnyObjectSchema | undefined = undefined>(
+  tool<
+    const I extends AnyObjectSchema | undefined = undefined,
+    const O extends AnySchema | undefined = undefined,
+  >(
     name: string,
     config: ToolConfig<I, O> & { resolve?: undefined },
     handler: ToolHandler<ArgsOf<I>, NoResolved, ToolReturn<O> | InputRequiredResult>,
@@ -231,12 +235,13 @@ export class McpServer implements MessageHandler {
   }
 
   /**
-   * Registers a prompt: `input` is a zod object of string-accepting fields (arguments are strings on the wire;
-   * use `z.coerce` for numbers), published as the prompt's `arguments`; invalid arguments answer `-32602`. With
+   * Registers a prompt: `input` is a Standard Schema of an object (zod 4, valibot, arktype…) or a raw JSON Schema
+   * object, of string-accepting fields (arguments are strings on the wire; use `z.coerce` for numbers),
+   * published as the prompt's `arguments`; invalid arguments answer `-32602`. With
    * `resolve`, the handler cannot return an `InputRequiredResult`; a declined elicitation answers `-32602`.
    */
   prompt<
-    I extends AnyObjectSchema | undefined = undefined,
+    const I extends AnyObjectSchema | undefined = undefined,
     const R extends ResolveMapFor<ArgsOf<I>> = ResolveMapFor<ArgsOf<I>>,
   >(
     name: string,
@@ -248,7 +253,7 @@ export class McpServer implements MessageHandler {
     ) => MaybePromise<PromptResult>,
   ): PromptHandle;
   /** Registers a prompt without resolvers; its handler may build its own rounds. */
-  prompt<I extends AnyObjectSchema | undefined = undefined>(
+  prompt<const I extends AnyObjectSchema | undefined = undefined>(
     name: string,
     config: PromptConfig<I> & { resolve?: undefined } & PromptInputCheck<I>,
     handler: (
@@ -316,14 +321,15 @@ export class McpServer implements MessageHandler {
 
   /**
    * Registers a method the protocol does not define (a vendor or extension method), served like the built-in
-   * ones: `_meta` checked, `params` (a zod object) validated with `-32602` naming the field, the result stamped.
+   * ones: `_meta` checked, `params` (a Standard Schema of an object or a raw JSON Schema) validated with
+   * `-32602` naming the field, the result stamped.
    * With `resolve`, its resolvers ask exactly as a tool's do (their questions go out as `input_required` rounds)
    * and the handler cannot return an `InputRequiredResult`; a declined or cancelled elicitation consumed
    * unwrapped answers `-32602`. Throws `TypeError` for a built-in name or a bad config, a resolver graph error
    * naming the culprit, `Error` when the name is taken.
    */
   method<
-    I extends AnyObjectSchema | undefined = undefined,
+    const I extends AnyObjectSchema | undefined = undefined,
     const R extends ResolveMapFor<ArgsOf<I>> = ResolveMapFor<ArgsOf<I>>,
   >(
     name: string,
@@ -335,7 +341,7 @@ export class McpServer implements MessageHandler {
    * context, and may return an `InputRequiredResult` it built itself, reading `ctx.inputResponses` and
    * `ctx.requestState` (plaintext: the server seals and verifies it) on the retry.
    */
-  method<I extends AnyObjectSchema | undefined = undefined>(
+  method<const I extends AnyObjectSchema | undefined = undefined>(
     name: string,
     config: MethodConfig<I> & { resolve?: undefined },
     handler: MethodHandler<ArgsOf<I>, NoResolved, MethodReturn | InputRequiredResult>,

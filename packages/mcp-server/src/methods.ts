@@ -1,6 +1,5 @@
 import { isInputRequired, type StandardSchemaV1 } from '@boomerang/protocol';
 import type { MethodDefinition, RequestContext } from '@boomerang/server';
-import { z } from 'zod';
 import { rethrowResolution } from './prompts.js';
 import {
   planRegistration,
@@ -9,8 +8,7 @@ import {
   runResolvers,
   withoutResolved,
 } from './resolvers/index.js';
-import { checkHandler, checkName, keysOf } from './schema.js';
-import type { AnyObjectSchema } from './types.js';
+import { checkHandler, checkName, EMPTY_INPUT, serveSchema } from './schema.js';
 
 const CONFIG_KEYS: ReadonlySet<string> = new Set(['params', 'resolve']);
 
@@ -18,7 +16,7 @@ type AnyHandler = (params: unknown, resolved: unknown, ctx: RequestContext) => u
 
 /**
  * Checks a custom method registration and builds the low-level definition that serves it: params validated with
- * the zod object (resolved names dropped first, so a client-sent value under one is ignored), the resolvers run
+ * the schema (resolved names dropped first, so a client-sent value under one is ignored), the resolvers run
  * (their questions go out as the `InputRequiredResult`), then the handler. A declined or cancelled elicitation
  * consumed unwrapped answers `-32602` with the resolver's message (a custom result has no `isError`); a
  * resolver method whose handler returns an `InputRequiredResult` is a bug (`-32603`). Throws `TypeError` for a
@@ -37,15 +35,12 @@ export function methodDefinition(
   for (const key of Object.keys(config)) {
     if (!CONFIG_KEYS.has(key)) throw new TypeError(`${owner}: unknown config member "${key}"`);
   }
-  const { params, resolve } = config as { params?: AnyObjectSchema; resolve?: unknown };
-  if (params !== undefined && !(params instanceof z.ZodObject)) {
-    throw new TypeError(`${owner}: "params" expected a zod object schema`);
-  }
+  const { params, resolve } = config as { params?: unknown; resolve?: unknown };
+  const served = params === undefined ? EMPTY_INPUT : serveSchema(params, 'input', `${owner}: "params"`);
   checkHandler(owner, handler);
-  const schema = params ?? z.object({});
-  const plan = planRegistration(owner, resolve, keysOf(params), options);
+  const plan = planRegistration(owner, resolve, served.keys, options);
   return {
-    params: paramsWithout(schema, plan),
+    params: paramsWithout(served.standard, plan),
     inputRequired: true,
     handler: async (args: Record<string, unknown>, ctx: RequestContext) => {
       const own = withoutResolved(args, plan);
@@ -61,7 +56,7 @@ export function methodDefinition(
 }
 
 /** `schema` as a Standard Schema that first drops the names `plan` resolves. */
-function paramsWithout(schema: AnyObjectSchema, plan: ResolverPlan | undefined): StandardSchemaV1 {
+function paramsWithout(schema: StandardSchemaV1, plan: ResolverPlan | undefined): StandardSchemaV1 {
   if (plan === undefined) return schema;
   const standard = schema['~standard'];
   return {

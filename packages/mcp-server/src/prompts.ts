@@ -4,11 +4,12 @@ import {
   type GetPromptResult,
   type InputRequiredResult,
   isInputRequired,
+  isStandardSchemaV1,
   type Prompt,
   type PromptArgument,
+  validate,
 } from '@boomerang/protocol';
 import type { HandlerResult, RequestContext } from '@boomerang/server';
-import { z } from 'zod';
 import type { Registry } from './registry.js';
 import {
   planRegistration,
@@ -21,13 +22,13 @@ import {
 import {
   checkHandler,
   checkName,
+  EMPTY_INPUT,
   invalidParams,
-  type JsonSchema,
-  keysOf,
   pickMeta,
-  toJsonSchema,
+  type ServedSchema,
+  serveSchema,
 } from './schema.js';
-import type { AnyObjectSchema, Completer, PromptMetadata } from './types.js';
+import type { Completer, PromptMetadata } from './types.js';
 
 type AnyHandler = (args: never, resolved: never, ctx: RequestContext) => unknown;
 
@@ -35,7 +36,7 @@ type AnyHandler = (args: never, resolved: never, ctx: RequestContext) => unknown
 export interface PromptEntry {
   readonly name: string;
   readonly meta: PromptMetadata;
-  readonly input: AnyObjectSchema;
+  readonly input: ServedSchema;
   readonly arguments: PromptArgument[];
   readonly complete: Readonly<Record<string, Completer>>;
   readonly plan: ResolverPlan | undefined;
@@ -63,8 +64,11 @@ export function checkCompleters(
   return complete as Record<string, Completer>;
 }
 
-/** The prompt's `arguments`, from the input schema (descriptions and titles from zod `.describe()`/`.meta()`). */
-function promptArguments(schema: JsonSchema): PromptArgument[] {
+/**
+ * The prompt's `arguments`, from the input's JSON Schema: names, `required`, and titles and descriptions (zod's
+ * `.describe()`/`.meta()`, valibot's `title()`/`description()`, a raw schema's own).
+ */
+function promptArguments(schema: Record<string, unknown>): PromptArgument[] {
   const properties = (schema.properties ?? {}) as Record<string, { description?: unknown; title?: unknown }>;
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   return Object.entries(properties).map(([name, property]) => {
@@ -73,6 +77,24 @@ function promptArguments(schema: JsonSchema): PromptArgument[] {
     if (typeof property.description === 'string') argument.description = property.description;
     return argument;
   });
+}
+
+/**
+ * A raw JSON Schema's properties must accept strings (prompt arguments are strings on the wire): a property
+ * whose `type` names no `string` could never be satisfied. (A Standard Schema's types are checked at compile time
+ * by `PromptInputCheck`; its JSON Schema shows what it converts to, not what it accepts.)
+ */
+function checkStringArguments(owner: string, json: Record<string, unknown>): void {
+  const properties = (json.properties ?? {}) as Record<string, unknown>;
+  for (const [name, property] of Object.entries(properties)) {
+    const type = (property as { type?: unknown } | null)?.type;
+    const types = Array.isArray(type) ? type : [type];
+    if (type !== undefined && !types.includes('string')) {
+      throw new TypeError(
+        `${owner}: prompt argument '${name}' must accept a string (arguments are strings on the wire), got type ${JSON.stringify(type)}`,
+      );
+    }
+  }
 }
 
 /** Checks a prompt registration and builds its entry. */
@@ -85,19 +107,16 @@ export function promptEntry(
   checkName('prompt', name);
   const owner = `prompt '${name}'`;
   const meta = pickMeta(owner, config, META_KEYS, CONFIG_KEYS) as PromptMetadata;
-  const { input, resolve, complete } = config as {
-    input?: AnyObjectSchema;
-    resolve?: unknown;
-    complete?: unknown;
-  };
+  const { input, resolve, complete } = config as { input?: unknown; resolve?: unknown; complete?: unknown };
   checkHandler(owner, handler);
-  const schema = input ?? z.object({});
-  const keys = keysOf(input);
+  const served = input === undefined ? EMPTY_INPUT : serveSchema(input, 'input', `${owner}: "input"`);
+  if (input !== undefined && !isStandardSchemaV1(input)) checkStringArguments(owner, served.json);
+  const keys = served.keys;
   return {
     name,
     meta,
-    input: schema,
-    arguments: promptArguments(toJsonSchema(schema, 'input', owner)),
+    input: served,
+    arguments: promptArguments(served.json),
     complete: checkCompleters(owner, complete, keys),
     plan: planRegistration(owner, resolve, keys, plan),
     handler: handler as AnyHandler,
@@ -129,13 +148,13 @@ export async function getPrompt(
   const entry = prompts.get(params.name);
   if (entry === undefined) throw invalidParams(`Unknown prompt: ${params.name}`);
   // A client-sent value under a resolved name is dropped before validation (a strict schema would reject it).
-  const parsed = entry.input.safeParse(withoutResolved(params.arguments ?? {}, entry.plan));
-  if (!parsed.success) {
+  const parsed = await validate(entry.input.standard, withoutResolved(params.arguments ?? {}, entry.plan));
+  if (!parsed.ok) {
     throw invalidParams(
-      `Invalid arguments for prompt '${entry.name}': ${describeIssues(parsed.error.issues, 'arguments')}`,
+      `Invalid arguments for prompt '${entry.name}': ${describeIssues(parsed.issues, 'arguments')}`,
     );
   }
-  const args = withoutResolved(parsed.data, entry.plan);
+  const args = withoutResolved(parsed.value as Record<string, unknown>, entry.plan);
   const round = await runResolvers(entry.plan, args, ctx).catch(rethrowResolution);
   if (round.kind === 'input_required') return round.result;
   const value = await (entry.handler as (a: unknown, r: unknown, c: RequestContext) => unknown)(

@@ -1,29 +1,152 @@
-import { ErrorCode, McpError } from '@boomerang/protocol';
-import { z } from 'zod';
-import type { AnyObjectSchema } from './types.js';
+// What a registration's schema becomes: something that validates values (the schema itself when it is a Standard
+// Schema; a compiled JSON Schema otherwise) and the JSON Schema published for it, each from the schema library's
+// own converter. Tool inputs and outputs, prompt arguments, custom method params and elicitation forms all go
+// through here.
+import {
+  describeType,
+  ErrorCode,
+  isPlainObject,
+  isStandardSchemaV1,
+  McpError,
+  type StandardSchemaV1,
+} from '@boomerang/protocol';
+import { fromJsonSchema } from '@boomerang/protocol/json-schema';
+import { type $ZodType, toJSONSchema } from 'zod/v4/core';
 
 /** A JSON Schema object, as published in `inputSchema` / `outputSchema`. */
 export type JsonSchema = { type: 'object'; [key: string]: unknown };
 
-/**
- * Publishes a zod object as JSON Schema 2020-12 (`io` picks the input or output types: what a client sends, or
- * what a tool returns). Throws `TypeError` naming `owner` when the schema is not a zod object or cannot be
- * represented in JSON Schema (dates, functions, …).
- */
-export function toJsonSchema(schema: AnyObjectSchema, io: 'input' | 'output', owner: string): JsonSchema {
-  if (!(schema instanceof z.ZodObject)) {
-    throw new TypeError(`${owner}: "${io === 'input' ? 'input' : 'output'}" expected a zod object schema`);
-  }
-  try {
-    return z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema;
-  } catch (error) {
-    throw new TypeError(`${owner}: the ${io} schema cannot be published as JSON Schema: ${messageOf(error)}`);
-  }
+/** A schema ready to serve: what validates values, and the JSON Schema published for them. */
+export interface ServedSchema {
+  /** Validates a value; synchronous when the schema is (zod without async refinements, valibot, arktype, JSON Schema). */
+  readonly standard: StandardSchemaV1;
+  /** The published JSON Schema (2020-12 unless a raw schema's `$schema` says otherwise). */
+  readonly json: Record<string, unknown>;
+  /** The names of its `properties` (for an object schema: the arguments). */
+  readonly keys: readonly string[];
 }
 
-/** The property names of a zod object (its arguments). */
-export function keysOf(schema: AnyObjectSchema | undefined): string[] {
-  return schema === undefined ? [] : Object.keys(schema.shape);
+/** `io` picks the side of a schema with transforms: what a client sends (`input`) or what a tool returns (`output`). */
+export type SchemaSide = 'input' | 'output';
+
+/**
+ * The input of a registration that declares none: any object, read as `{}` (its members dropped, as zod's
+ * `z.object({})` does), published as an object without properties.
+ */
+export const EMPTY_INPUT: ServedSchema = Object.freeze({
+  standard: Object.freeze({
+    '~standard': Object.freeze({
+      version: 1 as const,
+      vendor: 'boomerang',
+      validate: (value: unknown): StandardSchemaV1.Result<Record<string, never>> =>
+        isPlainObject(value)
+          ? { value: {} }
+          : {
+              issues: [
+                { message: `Invalid input: expected object, received ${describeType(value)}`, path: [] },
+              ],
+            },
+    }),
+  }),
+  json: Object.freeze({
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: Object.freeze({}),
+  }),
+  keys: Object.freeze([]) as readonly string[],
+});
+
+/**
+ * A registration's schema, ready to serve. `schema` is a Standard Schema whose library converts it to JSON Schema
+ * (zod 4 or zod 3.25's `zod/v4` through `toJSONSchema`; any schema implementing Standard JSON Schema, such as
+ * arktype or valibot wrapped by `toStandardJsonSchema` of `@valibot/to-json-schema`; arktype's
+ * `toJsonSchema()`), or a raw JSON Schema object (validated by `fromJsonSchema` of
+ * `@boomerang/protocol/json-schema`, published as written). With `object`, the JSON Schema must describe an
+ * object (`type: "object"`). `where` names the member in errors (`tool 'x': "input"`).
+ *
+ * @throws TypeError naming `where`: not a schema, a zod 3 schema, a library with no converter, a schema its
+ * converter cannot represent (dates, functions, …), an unusable JSON Schema, or a non-object where one is needed.
+ */
+export function serveSchema(schema: unknown, io: SchemaSide, where: string, object = true): ServedSchema {
+  let standard: StandardSchemaV1;
+  let json: Record<string, unknown>;
+  if (isStandardSchemaV1(schema)) {
+    standard = schema;
+    json = jsonSchemaOf(schema, io, where);
+  } else if (isPlainObject(schema)) {
+    try {
+      const compiled = fromJsonSchema(schema);
+      standard = compiled;
+      json = compiled.schema as Record<string, unknown>;
+    } catch (error) {
+      throw new TypeError(`${where} is not a usable JSON Schema: ${messageOf(error)}`);
+    }
+  } else {
+    throw new TypeError(
+      `${where} expected a Standard Schema (zod 4, valibot, arktype…) or a JSON Schema object, got ${describeType(schema)}`,
+    );
+  }
+  if (object && json.type !== 'object') {
+    const got = json.type === undefined ? 'no "type"' : `type ${JSON.stringify(json.type)}`;
+    throw new TypeError(`${where} must describe an object (JSON Schema type "object"), got ${got}`);
+  }
+  const properties = isPlainObject(json.properties) ? Object.keys(json.properties) : [];
+  return { standard, json, keys: properties };
+}
+
+/**
+ * The JSON Schema of a Standard Schema, from its library's own converter (see {@link serveSchema}).
+ *
+ * @throws TypeError naming `where` for a zod 3 schema, a library without a converter, or a failed conversion.
+ */
+export function jsonSchemaOf(
+  schema: StandardSchemaV1,
+  io: SchemaSide,
+  where: string,
+): Record<string, unknown> {
+  const { vendor } = schema['~standard'];
+  const convert = converterOf(schema, io);
+  if (convert === undefined) {
+    if (vendor === 'zod') {
+      throw new TypeError(
+        `${where} is a zod 3 schema; zod 3 schemas are not supported: import from 'zod/v4' or upgrade to zod 4`,
+      );
+    }
+    const valibot =
+      vendor === 'valibot' ? ' (for valibot: toStandardJsonSchema(schema) from @valibot/to-json-schema)' : '';
+    throw new TypeError(
+      `${where} is a ${vendor} schema, and ${vendor} gives it no JSON Schema converter: wrap it with ` +
+        `withJsonSchema(schema, toJsonSchema)${valibot}, or pass a raw JSON Schema`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = convert();
+  } catch (error) {
+    throw new TypeError(`${where}: the ${io} schema cannot be published as JSON Schema: ${messageOf(error)}`);
+  }
+  if (!isPlainObject(json)) {
+    throw new TypeError(
+      `${where}: the ${vendor} converter returned ${describeType(json)}, not a JSON Schema object`,
+    );
+  }
+  return json;
+}
+
+/** How `schema` converts to JSON Schema, if its library says: zod 4, Standard JSON Schema, arktype. */
+function converterOf(schema: StandardSchemaV1, io: SchemaSide): (() => unknown) | undefined {
+  const props = schema['~standard'] as StandardSchemaV1.Props & {
+    jsonSchema?: { input?: unknown; output?: unknown };
+  };
+  // zod 4 (and zod 3.25's `zod/v4`): the `_zod` internals. zod 3 classic schemas have `_def` and no `_zod`.
+  if (props.vendor === 'zod' && typeof (schema as { _zod?: unknown })._zod === 'object') {
+    return () => toJSONSchema(schema as unknown as $ZodType, { io, target: 'draft-2020-12' });
+  }
+  const side = props.jsonSchema?.[io];
+  if (typeof side === 'function') return () => side.call(props.jsonSchema, { target: 'draft-2020-12' });
+  const own = (schema as { toJsonSchema?: unknown }).toJsonSchema;
+  if (props.vendor === 'arktype' && typeof own === 'function') return () => own.call(schema);
+  return undefined;
 }
 
 /** The message of anything thrown. */

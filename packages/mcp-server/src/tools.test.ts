@@ -108,7 +108,12 @@ describe('tools: registration and tools/list', () => {
     expect(() => mcp.tool('', {}, () => text(''))).toThrow(TypeError);
     expect(() => mcp.tool('x', { nope: 1 } as never, () => text(''))).toThrow('unknown config member "nope"');
     expect(() => mcp.tool('x', {}, 'no' as never)).toThrow(TypeError);
-    expect(() => mcp.tool('x', { input: { type: 'object' } as never }, () => text(''))).toThrow(TypeError);
+    expect(() => mcp.tool('x', { input: 'nope' as never }, () => text(''))).toThrow(
+      `tool 'x': "input" expected a Standard Schema (zod 4, valibot, arktype…) or a JSON Schema object, got string`,
+    );
+    expect(() => mcp.tool('x', { input: z.string() as never }, () => text(''))).toThrow(
+      `tool 'x': "input" must describe an object (JSON Schema type "object"), got type "string"`,
+    );
     expect(() => mcp.tool('x', { input: z.object({ d: z.date() }) }, () => text(''))).toThrow(
       /cannot be published as JSON Schema/,
     );

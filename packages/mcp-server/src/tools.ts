@@ -7,9 +7,9 @@ import {
   isInputRequired,
   McpError,
   type Tool,
+  validate,
 } from '@boomerang/protocol';
 import type { HandlerResult, LogFn, RequestContext } from '@boomerang/server';
-import { z } from 'zod';
 import type { Registry } from './registry.js';
 import {
   planRegistration,
@@ -22,13 +22,14 @@ import {
 import {
   checkHandler,
   checkName,
+  EMPTY_INPUT,
   invalidParams,
   type JsonSchema,
-  keysOf,
   pickMeta,
-  toJsonSchema,
+  type ServedSchema,
+  serveSchema,
 } from './schema.js';
-import type { AnyObjectSchema, TaskSupport, ToolMetadata } from './types.js';
+import type { TaskSupport, ToolMetadata } from './types.js';
 
 type AnyHandler = (args: never, resolved: never, ctx: RequestContext) => unknown;
 
@@ -36,10 +37,11 @@ type AnyHandler = (args: never, resolved: never, ctx: RequestContext) => unknown
 export interface ToolEntry {
   readonly name: string;
   readonly meta: ToolMetadata;
-  readonly input: AnyObjectSchema;
-  readonly output: AnyObjectSchema | undefined;
+  readonly input: ServedSchema;
+  readonly output: ServedSchema | undefined;
+  /** What `tools/list` publishes: `input.json` and `output.json`. */
   readonly inputSchema: JsonSchema;
-  readonly outputSchema: JsonSchema | undefined;
+  readonly outputSchema: Record<string, unknown> | undefined;
   readonly plan: ResolverPlan | undefined;
   readonly handler: AnyHandler;
   /** How the tool runs as a task, when it does (see `ToolConfig.task`). */
@@ -62,22 +64,24 @@ export function toolEntry(
   const owner = `tool '${name}'`;
   const meta = pickMeta(owner, config, META_KEYS, CONFIG_KEYS) as ToolMetadata;
   const { input, output, resolve, task } = config as {
-    input?: AnyObjectSchema;
-    output?: AnyObjectSchema;
+    input?: unknown;
+    output?: unknown;
     resolve?: unknown;
     task?: unknown;
   };
   checkHandler(owner, handler);
-  const inputSchema = input ?? z.object({});
-  const planned = planRegistration(owner, resolve, keysOf(input), plan);
+  const served = input === undefined ? EMPTY_INPUT : serveSchema(input, 'input', `${owner}: "input"`);
+  const result =
+    output === undefined ? undefined : serveSchema(output, 'output', `${owner}: "output"`, false);
+  const planned = planRegistration(owner, resolve, served.keys, plan);
   return {
     task: taskOf(owner, task, planned),
     name,
     meta,
-    input: inputSchema,
-    output,
-    inputSchema: toJsonSchema(inputSchema, 'input', owner),
-    outputSchema: output === undefined ? undefined : toJsonSchema(output, 'output', owner),
+    input: served,
+    output: result,
+    inputSchema: served.json as JsonSchema,
+    outputSchema: result?.json,
     plan: planned,
     handler: handler as AnyHandler,
   };
@@ -113,9 +117,14 @@ export async function askFirst(
 ): Promise<InputRequiredResult | { inputResponses?: InputResponses; requestState?: string } | undefined> {
   const names = entry.task?.askFirst ?? [];
   if (names.length === 0) return undefined;
-  const parsed = entry.input.safeParse(withoutResolved(params.arguments ?? {}, entry.plan));
-  if (!parsed.success) return undefined;
-  const round = await runResolvers(entry.plan, withoutResolved(parsed.data, entry.plan), ctx, names);
+  const parsed = await validate(entry.input.standard, withoutResolved(params.arguments ?? {}, entry.plan));
+  if (!parsed.ok) return undefined;
+  const round = await runResolvers(
+    entry.plan,
+    withoutResolved(parsed.value as Record<string, unknown>, entry.plan),
+    ctx,
+    names,
+  );
   return round.kind === 'input_required' ? round.result : undefined;
 }
 
@@ -159,13 +168,13 @@ export async function callTool(
   const entry = tools.get(params.name);
   if (entry === undefined) throw invalidParams(`Unknown tool: ${params.name}`);
   // A client-sent value under a resolved name is dropped before validation (a strict schema would reject it).
-  const parsed = entry.input.safeParse(withoutResolved(params.arguments ?? {}, entry.plan));
-  if (!parsed.success) {
+  const parsed = await validate(entry.input.standard, withoutResolved(params.arguments ?? {}, entry.plan));
+  if (!parsed.ok) {
     return errorResult(
-      `Invalid arguments for tool '${entry.name}': ${describeIssues(parsed.error.issues, 'arguments')}`,
+      `Invalid arguments for tool '${entry.name}': ${describeIssues(parsed.issues, 'arguments')}`,
     );
   }
-  const args = withoutResolved(parsed.data, entry.plan);
+  const args = withoutResolved(parsed.value as Record<string, unknown>, entry.plan);
   let value: unknown;
   try {
     const round = await runResolvers(entry.plan, args, ctx);
@@ -186,11 +195,11 @@ export async function callTool(
     warn(`tool '${entry.name}' ${ONE_CHANNEL}`);
     return errorResult(`Tool '${entry.name}' ${ONE_CHANNEL}`);
   }
-  return finishStructured(entry, value);
+  return await finishStructured(entry, value);
 }
 
 /** Validates `structuredContent` against the output schema and adds the JSON text block when `content` is absent. */
-function finishStructured(entry: ToolEntry, value: unknown): HandlerResult<CallToolResult> {
+async function finishStructured(entry: ToolEntry, value: unknown): Promise<HandlerResult<CallToolResult>> {
   const result = value as HandlerResult<CallToolResult>;
   if (entry.output === undefined || typeof value !== 'object' || value === null || result.isError === true) {
     return result;
@@ -198,13 +207,13 @@ function finishStructured(entry: ToolEntry, value: unknown): HandlerResult<CallT
   if (!('structuredContent' in result)) {
     throw new Error(`tool '${entry.name}' has an output schema but returned no structuredContent`);
   }
-  const checked = entry.output.safeParse(result.structuredContent);
-  if (!checked.success) {
+  const checked = await validate(entry.output.standard, result.structuredContent);
+  if (!checked.ok) {
     throw new Error(
-      `tool '${entry.name}' returned structuredContent that does not match its output schema: ${describeIssues(checked.error.issues, 'structuredContent')}`,
+      `tool '${entry.name}' returned structuredContent that does not match its output schema: ${describeIssues(checked.issues, 'structuredContent')}`,
     );
   }
-  const structuredContent = checked.data;
+  const structuredContent = checked.value;
   const content = result.content ?? [{ type: 'text', text: JSON.stringify(structuredContent) }];
   return { ...result, structuredContent, content };
 }

@@ -24,16 +24,16 @@ import type {
   ServerExtension,
   ServerHandlers,
 } from '@boomerang/server';
-import type { z } from 'zod';
-
-/** Any zod object schema: tool inputs and outputs, prompt inputs. */
-export type AnyObjectSchema = z.ZodObject;
+import type { AnyObjectSchema, AnySchema, InputOf, OutputOf } from './schema-types.js';
 
 /** What `resolved` is for a handler without `resolve`: an empty object. */
 export type NoResolved = Record<never, never>;
 
-/** The arguments a handler receives for an optional `input` schema `I` (`{}` without one). */
-export type ArgsOf<I> = I extends AnyObjectSchema ? z.output<I> : NoResolved;
+/**
+ * The arguments a handler receives for an optional `input` schema `I` (`{}` without one): a Standard Schema's
+ * output, the value a raw JSON Schema describes.
+ */
+export type ArgsOf<I> = I extends AnyObjectSchema ? OutputOf<I> : NoResolved;
 
 /** `_meta` of a listed tool, prompt or resource. */
 export type MetaObject = Record<string, unknown>;
@@ -147,7 +147,7 @@ export type StructuredToolResult<T> =
   | (ToolResult & { isError: true });
 
 /** The result type of a tool handler for an optional `output` schema `O`. */
-export type ToolReturn<O> = O extends AnyObjectSchema ? StructuredToolResult<z.input<O>> : ToolResult;
+export type ToolReturn<O> = O extends AnySchema ? StructuredToolResult<InputOf<O>> : ToolResult;
 
 /** Metadata of a tool that can be changed after registration with `handle.update()`. */
 export interface ToolMetadata {
@@ -159,11 +159,18 @@ export interface ToolMetadata {
 }
 
 /** `mcp.tool(name, config, handler)`'s config, without `resolve`. */
-export interface ToolConfig<I extends AnyObjectSchema | undefined, O extends AnyObjectSchema | undefined>
+export interface ToolConfig<I extends AnyObjectSchema | undefined, O extends AnySchema | undefined>
   extends ToolMetadata {
-  /** The arguments, a zod object; published as `inputSchema` (JSON Schema 2020-12, input types). */
+  /**
+   * The arguments: a Standard Schema of an object (zod 4, valibot, arktype…) or a raw JSON Schema object;
+   * published as `inputSchema` (JSON Schema 2020-12 from the library's own converter, input side), and every call's
+   * arguments validated with it (an `isError` result names the issues).
+   */
   input?: I;
-  /** The structured result, a zod object; published as `outputSchema`, results validated against it. */
+  /**
+   * The structured result: a Standard Schema or a raw JSON Schema; published as `outputSchema` (output side), and
+   * every `structuredContent` the handler returns validated with it.
+   */
   output?: O;
   /**
    * Run the call as a task of the `io.modelcontextprotocol/tasks` extension (needs the `tasks` option):
@@ -238,12 +245,14 @@ export interface PromptMetadata {
 /** `mcp.prompt(name, config, handler)`'s config, without `resolve`. */
 export interface PromptConfig<I extends AnyObjectSchema | undefined> extends PromptMetadata {
   /**
-   * The arguments, a zod object whose fields accept strings (prompt arguments are strings on the wire; use
-   * `z.coerce` to read numbers). Published as the prompt's `arguments`; a failed parse is `-32602`.
+   * The arguments: a Standard Schema of an object (zod 4, valibot, arktype…) or a raw JSON Schema object, whose
+   * fields accept strings (prompt arguments are strings on the wire; use `z.coerce` or your library's equivalent to
+   * read numbers). Published as the prompt's `arguments` (names, titles, descriptions, required); a failed
+   * validation is `-32602`.
    */
   input?: I;
   /** Completers for the arguments (`completion/complete`). */
-  complete?: CompleteMap<I extends AnyObjectSchema ? keyof z.input<I> & string : never>;
+  complete?: CompleteMap<I extends AnyObjectSchema ? keyof InputOf<I> & string : never>;
 }
 
 /** True when a prompt argument's input type accepts no string at all (`z.number()` rather than `z.coerce`). */
@@ -255,8 +264,8 @@ type RejectsStrings<T> = unknown extends T ? false : [Extract<T, string>] extend
  */
 export type PromptInputCheck<I> = I extends AnyObjectSchema
   ? {
-      [K in keyof z.input<I>]-?: RejectsStrings<z.input<I>[K]> extends true ? K : never;
-    }[keyof z.input<I>] extends infer Bad
+      [K in keyof InputOf<I>]-?: RejectsStrings<InputOf<I>[K]> extends true ? K : never;
+    }[keyof InputOf<I>] extends infer Bad
     ? [Bad] extends [never]
       ? unknown
       : { input: `prompt argument '${Bad & string}' must accept a string: use z.coerce` }
@@ -303,7 +312,8 @@ export interface ResourceTemplateConfig<Vars> extends ResourceMetadata {
 /** `mcp.method(name, config, handler)`'s config, without `resolve`. */
 export interface MethodConfig<I extends AnyObjectSchema | undefined> {
   /**
-   * The method's params as a zod object (without `_meta`, `inputResponses` and `requestState`, which reach the
+   * The method's params as a Standard Schema of an object or a raw JSON Schema object (without `_meta`,
+   * `inputResponses` and `requestState`, which reach the
    * handler through `ctx`); invalid params answer `-32602` naming the field. Default: no params.
    */
   params?: I;

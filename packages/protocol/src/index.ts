@@ -213,6 +213,7 @@ export {
   describeIssues,
   isStandardSchemaV1,
   type SchemaIssue,
+  type StandardJSONSchemaV1,
   type StandardSchemaV1,
   type Validation,
   validate,

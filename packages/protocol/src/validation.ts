@@ -1,8 +1,8 @@
 // Validation with any Standard Schema (zod 4, valibot, arktype… implement `~standard`), and the one way issues
 // are described on the wire.
-import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 
-export type { StandardSchemaV1 };
+export type { StandardJSONSchemaV1, StandardSchemaV1 };
 
 /** One problem found by a schema: where (a path of keys) and what. zod's issues have this shape too. */
 export interface SchemaIssue {

@@ -43,10 +43,10 @@ export function dualEra(options: DualEraOptions = {}): Era {
   return async (transport, hello) => {
     // Until a 2025-11-25 session is initialized every server request is -32601; then the callbacks answer.
     let answering: ServerRequestContext | undefined;
-    const requester = createRequester(
-      transport,
-      legacyPeerHandlers(() => answering),
-    );
+    const requester = createRequester(transport, {
+      ...legacyPeerHandlers(() => answering),
+      onLog: hello.onLog,
+    });
     try {
       if (protocol !== '2025-11-25') {
         const modern = new ModernConnection(requester, hello);

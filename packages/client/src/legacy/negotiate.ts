@@ -64,8 +64,10 @@ export async function probe(
 
 /**
  * The 2025-11-25 handshake: `initialize` with the client's capabilities and info, then
- * `notifications/initialized`. Resolves to what the server said about itself; rejects when `initialize` fails
- * or the server answers a version this client does not speak (`-32022`), or with `hello.signal`'s reason.
+ * `notifications/initialized`, then (when the client has a default `logLevel` and the server declares `logging`)
+ * `logging/setLevel`, the session-wide level of that era; a server refusing it is ignored (log messages are a
+ * courtesy). Resolves to what the server said about itself; rejects when `initialize` fails or the server answers
+ * a version this client does not speak (`-32022`), or with `hello.signal`'s reason.
  */
 export async function initialize(requester: Requester, hello: Hello): Promise<ServerDescription> {
   const { signal } = hello;
@@ -88,6 +90,9 @@ export async function initialize(requester: Requester, hello: Hello): Promise<Se
     );
   }
   await requester.notify('notifications/initialized', undefined, { signal });
+  if (hello.logLevel !== undefined && result.capabilities?.logging !== undefined) {
+    await requester.request('logging/setLevel', { level: hello.logLevel }, { signal }).catch(() => {});
+  }
   return {
     capabilities: result.capabilities ?? {},
     serverInfo: result.serverInfo,

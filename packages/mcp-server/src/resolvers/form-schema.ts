@@ -1,55 +1,47 @@
-// zod object → the `requestedSchema` of a form elicitation: the flat, primitive-only JSON Schema subset a client
-// can render as a form (spec: ElicitRequestFormParams.requestedSchema, PrimitiveSchemaDefinition).
+// A form's schema → the `requestedSchema` of a form elicitation: the flat, primitive-only JSON Schema subset a client
+// can render as a form (spec: ElicitRequestFormParams.requestedSchema, PrimitiveSchemaDefinition), and what
+// validates the answer.
 import {
-  argumentError,
   type ElicitRequestFormParams,
   isPlainObject,
   type PrimitiveSchemaDefinition,
+  type StandardSchemaV1,
 } from '@boomerang/protocol';
 import { PrimitiveSchemaDefinitionSchema } from '@boomerang/protocol/schemas';
-import { z } from 'zod';
+import { serveSchema } from '../schema.js';
 
 /** A form's requested schema, as published to the client. */
 export type RequestedSchema = ElicitRequestFormParams['requestedSchema'];
 
-const cache = new WeakMap<object, RequestedSchema>();
+/** A form, ready to ask: the requested schema published, and what validates an accepted answer. */
+export interface Form {
+  readonly requestedSchema: RequestedSchema;
+  readonly validator: StandardSchemaV1;
+}
+
+const cache = new WeakMap<object, Form>();
 
 const STRING_FORMATS: ReadonlySet<unknown> = new Set(['email', 'uri', 'date', 'date-time']);
 
-/** True for a zod 4 schema (duck-typed, so a second copy of zod in the tree still works). */
-export function isZodSchema(value: unknown): value is z.ZodType {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    '_zod' in value &&
-    typeof (value as { safeParseAsync?: unknown }).safeParseAsync === 'function'
-  );
-}
-
 /**
- * The requested schema for a zod form schema: `z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' })`
- * trimmed to `{ type: 'object', properties, required? }`, each property trimmed to the members its kind allows
- * (zod's `pattern`s, `$schema`, `additionalProperties` and the ±2^53 bounds of `.int()` are dropped; the answer
- * is still validated with the full zod schema). Results are cached per schema object, and deeply frozen.
+ * The form for a schema: a Standard Schema (zod 4, valibot, arktype… converted by its library, as tool schemas
+ * are) or a raw JSON Schema object. Its JSON Schema (input side) is trimmed to `{ type: 'object', properties,
+ * required? }`, each property to the members its kind allows (zod's `pattern`s, `$schema`,
+ * `additionalProperties` and the ±2^53 bounds of `.int()` are dropped from what the client sees; the answer is
+ * still validated with the full schema, the raw JSON Schema included). Results are cached per schema object,
+ * and the requested schema is deeply frozen.
  *
- * @throws TypeError when `schema` is not a zod schema, not an object schema with `properties`, or has a field
- * outside the elicitation subset (nested objects, unions of types, nullable fields, arrays other than
- * multi-select enums, dates, …): the elicitation subset is what every client can render.
+ * @throws TypeError when `schema` is no schema, has no JSON Schema converter, does not describe an object with
+ * `properties`, or has a field outside the elicitation subset (nested objects, unions of types, nullable fields,
+ * arrays other than multi-select enums, dates, …): the elicitation subset is what every client can render.
  */
-export function requestedSchemaOf(schema: unknown, where: string): RequestedSchema {
-  if (!isZodSchema(schema)) throw argumentError(`${where} schema`, 'a zod object schema', schema);
-  const cached = cache.get(schema);
+export function formOf(schema: unknown, where: string): Form {
+  const cached = typeof schema === 'object' && schema !== null ? cache.get(schema) : undefined;
   if (cached !== undefined) return cached;
-  let json: Record<string, unknown>;
-  try {
-    json = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
-  } catch (error) {
-    throw new TypeError(
-      `${where}: the schema cannot be published as JSON Schema (${(error as Error).message})`,
-    );
-  }
+  const served = serveSchema(schema, 'input', `${where} schema`, false);
+  const json = served.json;
   if (json.type !== 'object' || !isPlainObject(json.properties)) {
-    throw new TypeError(`${where}: the schema must be a flat z.object of primitives and enums`);
+    throw new TypeError(`${where}: the schema must be a flat object of primitives and enums`);
   }
   const properties: Record<string, PrimitiveSchemaDefinition> = {};
   for (const [name, property] of Object.entries(json.properties)) {
@@ -65,11 +57,12 @@ export function requestedSchemaOf(schema: unknown, where: string): RequestedSche
         (name): name is string => typeof name === 'string' && Object.hasOwn(properties, name),
       )
     : [];
-  const result: RequestedSchema =
+  const requestedSchema: RequestedSchema =
     required.length > 0 ? { type: 'object', properties, required } : { type: 'object', properties };
-  deepFreeze(result);
-  cache.set(schema, result);
-  return result;
+  deepFreeze(requestedSchema);
+  const form: Form = Object.freeze({ requestedSchema, validator: served.standard });
+  cache.set(schema as object, form);
+  return form;
 }
 
 /**

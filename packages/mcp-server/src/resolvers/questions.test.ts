@@ -106,9 +106,12 @@ describe('elicit: the requested schema', () => {
     );
   });
 
-  it('throws TypeError for a non-zod schema or a non-string message', () => {
-    expect(() => elicit('Q?', { type: 'object' } as never)).toThrow(
-      '"elicit() schema" expected a zod object schema, got object',
+  it('throws TypeError for something that is no schema, or a non-string message', () => {
+    expect(() => elicit('Q?', 'form' as never)).toThrow(
+      'elicit() schema expected a Standard Schema (zod 4, valibot, arktype…) or a JSON Schema object, got string',
+    );
+    expect(() => elicit('Q?', { type: 'object' })).toThrow(
+      'elicit(): the schema must be a flat object of primitives and enums',
     );
     expect(() => elicit(42 as never, z.object({}))).toThrow('"elicit() message" expected string, got number');
   });

@@ -8,15 +8,16 @@ import {
   elicitUrlRequest,
   type InputRequest,
   listRootsRequest,
+  validate,
 } from '@boomerang/protocol';
 import {
   CreateMessageResultSchema,
   ElicitResultSchema,
   ListRootsResultSchema,
 } from '@boomerang/protocol/schemas';
-import type { z } from 'zod';
+import type { FormSchema, FormValues } from '../schema-types.js';
 import type { RefusalAction } from './errors.js';
-import { requestedSchemaOf } from './form-schema.js';
+import { formOf } from './form-schema.js';
 import { questionDigest } from './state.js';
 import type {
   ElicitOutcome,
@@ -72,7 +73,7 @@ class QuestionHandle {
 }
 
 /**
- * Digests of form questions by requested schema (cached per zod schema, so stable) and message: a form asked
+ * Digests of form questions by requested schema (cached per schema object, so stable) and message: a form asked
  * again renders the same request, and its digest is a lookup instead of canonical JSON plus SHA-256. Bounded,
  * so messages built from arguments cannot grow it without limit.
  */
@@ -120,23 +121,10 @@ function checkMessage(message: unknown, where: string): asserts message is strin
 
 const WRONG_ELICIT = 'a non-elicitation response';
 
-/**
- * `schema.safeParse(content)`, or `safeParseAsync` when the schema needs it (zod throws on a promise met in a
- * synchronous parse; a refinement that throws throws again from the async parse, as before). Answers are read
- * every round, recorded ones included, and the synchronous parse is several times cheaper.
- */
-function parseContent(schema: z.ZodType, content: unknown) {
-  try {
-    return schema.safeParse(content);
-  } catch {
-    return schema.safeParseAsync(content);
-  }
-}
-
 /** Form elicitation: accepted content must match `schema`; `outcome` hands refusals to the consumer. */
-function formQuestion<T>(message: unknown, schema: z.ZodType, outcome: boolean, where: string): Question<T> {
+function formQuestion<T>(message: unknown, schema: unknown, outcome: boolean, where: string): Question<T> {
   checkMessage(message, where);
-  const requestedSchema = requestedSchemaOf(schema, where);
+  const { requestedSchema, validator } = formOf(schema, where);
   const request = elicitRequest({ message, requestedSchema });
   return question({
     kind: 'elicit',
@@ -152,14 +140,14 @@ function formQuestion<T>(message: unknown, schema: z.ZodType, outcome: boolean, 
           : { ok: true, refused: action, record: { action } };
       }
       if (content === undefined) return { ok: false, problem: 'an accepted elicitation with no content' };
-      const checked = await parseContent(schema, content);
-      if (!checked.success) {
+      const checked = await validate(validator, content);
+      if (!checked.ok) {
         return {
           ok: false,
           problem: 'an accepted elicitation whose content does not match the requested schema',
         };
       }
-      const value = outcome ? { action, content: checked.data } : checked.data;
+      const value = outcome ? { action, content: checked.value } : checked.value;
       return { ok: true, value, record: { action, content } };
     },
   });
@@ -189,7 +177,7 @@ function urlQuestion<T>(message: unknown, url: unknown, outcome: boolean, where:
 function resultQuestion<T>(
   kind: QuestionKind,
   request: InputRequest,
-  schema: z.ZodType,
+  schema: { safeParse(value: unknown): { success: true; data: unknown } | { success: false } },
   expected: string,
   digest: () => string = digestOnce(request),
 ) {
@@ -208,22 +196,23 @@ function resultQuestion<T>(
 
 /**
  * Asks the user to fill a form (form-mode `elicitation/create`). The resolver's value becomes the accepted
- * content, parsed by `schema` (`z.output`); a declined or cancelled form fails the call with a
- * `ResolutionError` (use {@link elicitResult} to receive the refusal instead).
+ * content, validated by `schema` (its output: a zod `z.output`, a valibot `InferOutput`, …); a declined or
+ * cancelled form fails the call with a `ResolutionError` (use {@link elicitResult} to receive the refusal
+ * instead).
  *
- * `schema` must be a flat `z.object` of strings, numbers, booleans, enums and multi-select enums (the
- * elicitation subset every client can render); it is published as JSON Schema 2020-12 (input side) trimmed to
- * that subset. Forms must not ask for secrets: use {@link elicitUrl}. The rendered question (message and
- * schema) is what an answer is bound to: keep it deterministic (no timestamps), or every round asks again.
- * Build `schema` once, at module scope: the published form and the question's digest are cached per schema
- * object, while a schema built per call is converted, digested and compiled by zod on every round.
+ * `schema` is any Standard Schema of an object (zod 4, valibot, arktype…: converted to JSON Schema by its own
+ * library, as tool schemas are) or a raw JSON Schema object, and must be flat: strings, numbers, booleans, enums
+ * and multi-select enums (the elicitation subset every client can render). It is published as JSON Schema
+ * 2020-12 (input side) trimmed to that subset; the answer is validated with the whole schema. Forms must not
+ * ask for secrets: use {@link elicitUrl}. The rendered question (message and schema) is what an answer is bound
+ * to: keep it deterministic (no timestamps), or every round asks again. Build `schema` once, at module scope:
+ * the published form and the question's digest are cached per schema object, while a schema built per call is
+ * converted, digested and compiled on every round.
  *
- * @throws TypeError when `message` is not a string or `schema` is outside the elicitation subset.
+ * @throws TypeError when `message` is not a string, or `schema` is no schema, has no JSON Schema converter, or
+ * is outside the elicitation subset.
  */
-export function elicit<S extends z.ZodType<Record<string, unknown>>>(
-  message: string,
-  schema: S,
-): Question<z.output<S>> {
+export function elicit<const S extends FormSchema>(message: string, schema: S): Question<FormValues<S>> {
   return formQuestion(message, schema, false, 'elicit()');
 }
 
@@ -233,10 +222,10 @@ export function elicit<S extends z.ZodType<Record<string, unknown>>>(
  *
  * @throws TypeError when `message` is not a string or `schema` is outside the elicitation subset.
  */
-export function elicitResult<S extends z.ZodType<Record<string, unknown>>>(
+export function elicitResult<const S extends FormSchema>(
   message: string,
   schema: S,
-): Question<ElicitOutcome<z.output<S>>> {
+): Question<ElicitOutcome<FormValues<S>>> {
   return formQuestion(message, schema, true, 'elicitResult()');
 }
 
