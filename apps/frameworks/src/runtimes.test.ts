@@ -36,7 +36,7 @@ for (const runtime of runtimes) {
           const endpoint = new URL(String(url));
           return { url: endpoint, send: (request) => sendRaw(endpoint, request), close: async () => {} };
         },
-        { maxBodyBytes: 64 * 1024 },
+        { maxBodyBytes: 64 * 1024, startTimeoutMs: 60_000 },
       );
 
       it(`ran on ${runtime.name} itself`, () => {
@@ -67,6 +67,6 @@ for (const runtime of runtimes) {
         await client.stop();
         await endpoint.close();
       }
-    });
+    }, 60_000);
   });
 }

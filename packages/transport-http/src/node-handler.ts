@@ -31,7 +31,8 @@ export interface NodeHandlerOptions extends HttpHandlerOptions {
 /**
  * A node-style request handler (`(req, res, next?)`, the shape of Express and connect middleware): answers the
  * requests it serves, hands the others to `next` (see {@link NodeHandlerOptions.path}). Its promise resolves
- * once the answer is written (an event stream: once it ended) and never rejects. `close()` ends the 2025-11-25
+ * once the answer is written (an event stream: once it ended), or once `next` settled, and rejects only when
+ * `next` does. `close()` ends the 2025-11-25
  * sessions of the endpoint (their requests in flight get an error, their streams close).
  */
 export interface NodeHandler {

@@ -35,6 +35,8 @@ export interface MountOptions {
   readonly maxBodyBytes: number;
   /** A path of the rest of the app and what it answers to GET, to show the app still serves it. */
   readonly other?: { readonly path: string; readonly body: string } | undefined;
+  /** How long `start` may take (a child process of another runtime: longer than the default hook timeout). */
+  readonly startTimeoutMs?: number | undefined;
 }
 
 /** The headers a 2026-07-28 client sends with a `tools/list`. */
@@ -83,7 +85,7 @@ export function mountSuite(name: string, start: () => Promise<Mounted>, options:
     let mounted: Mounted;
     beforeAll(async () => {
       mounted = await start();
-    });
+    }, options.startTimeoutMs);
     afterAll(async () => {
       await mounted?.close();
     });
