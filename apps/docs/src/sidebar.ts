@@ -46,7 +46,10 @@ export const guide: readonly PageGroup[] = [
   },
   {
     text: 'Serving',
-    items: [{ text: 'Serving 2025-11-25 clients', link: '/guides/legacy-clients' }],
+    items: [
+      { text: 'Mounting in Express, Fastify, Hono, Next.js…', link: '/guides/mounting' },
+      { text: 'Serving 2025-11-25 clients', link: '/guides/legacy-clients' },
+    ],
   },
   {
     text: 'Security',

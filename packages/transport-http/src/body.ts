@@ -1,8 +1,13 @@
 // Reading bodies under a size limit (a request on the server, a response on the client), and writing Server-Sent
 // Events (sse-reader.ts reads them).
 
-/** What {@link readBody} returns: the bytes, or that the body went past the limit. */
-export type BodyResult = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false };
+/**
+ * What reading a body gives: the bytes, that the body went past the limit (`{ ok: false }`), or why there is no
+ * body to read (`unreadable`: a node request whose stream a body parser already consumed).
+ */
+export type BodyResult =
+  | { readonly ok: true; readonly bytes: Uint8Array }
+  | { readonly ok: false; readonly unreadable?: string | undefined };
 
 /**
  * Reads `request.body` chunk by chunk and stops (cancelling the stream) as soon as more than `limit` bytes

@@ -51,9 +51,15 @@ export function loopbackPolicy(port: number): Required<HostPolicy> {
   };
 }
 
-/** True for a host name or address that only reaches this machine. */
+/**
+ * True for a host name or address that only reaches this machine (an IPv4-mapped `::ffff:127.x.x.x` too: what a
+ * dual-stack socket reports for an IPv4 loopback peer).
+ */
 export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  const bare = host
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d)/, '');
   return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare);
 }
 

@@ -107,7 +107,11 @@ export class Inbound {
     } catch {
       return refused(400, 'Bad Request: the body could not be read');
     }
-    if (!body.ok) return refused(413, `Payload Too Large: the body exceeds ${maxBody} bytes`);
+    if (!body.ok) {
+      return body.unreadable === undefined
+        ? refused(413, `Payload Too Large: the body exceeds ${maxBody} bytes`)
+        : refused(400, `Bad Request: ${body.unreadable}`);
+    }
     const parsed = parseMessage(body.bytes);
     if (!parsed.ok) return { ok: false, reply: json(400, parsed.error) };
     return { ok: true, auth: who.auth, message: parsed.message, kind: parsed.kind };

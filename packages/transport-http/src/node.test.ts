@@ -6,6 +6,7 @@ import { StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler } from './handler.js';
 import { type Listening, listen } from './node.js';
 import { headersFor, makeServer, meta, type Observed, rpc, tools } from './test-support/fixture.js';
+import { raw } from './test-support/raw-http.js';
 
 // Real sockets on 127.0.0.1: the node:http adapter, and the smoke test of Client ↔ Server over it.
 
@@ -18,34 +19,6 @@ async function start(...args: Parameters<typeof listen>): Promise<Listening> {
   const server = await listen(...args);
   running.push(server);
   return server;
-}
-
-/** A raw HTTP exchange, so tests can send any Host header and read the status. */
-function raw(
-  url: URL,
-  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: options.method ?? 'POST',
-        path: options.path ?? url.pathname,
-        headers: options.headers,
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
 }
 
 const list = rpc('tools/list');
@@ -272,8 +245,10 @@ describe('listen routes', () => {
     expect([posted.status, posted.body]).toEqual([200, 'POST ééé']);
   });
 
-  it('routes a fetch-handler server too; checks Host on routes; 500 for a throwing route', async () => {
+  it('routes a fetch-handler server too; checks Host on routes; 500 for a throwing route (to onError)', async () => {
+    const onError = vi.fn();
     const server = await start(createHttpHandler(makeServer()), {
+      onError,
       routes: [
         metadata,
         {
@@ -289,6 +264,7 @@ describe('listen routes', () => {
     const rebound = await raw(server.url, { method: 'GET', path, headers: { host: 'evil.example' } });
     expect(rebound.status).toBe(403);
     expect((await raw(server.url, { method: 'GET', path: '/boom' })).status).toBe(500);
+    expect(onError).toHaveBeenCalledWith(new Error('boom'));
     expect((await raw(server.url, { method: 'GET', path: '/nope' })).status).toBe(404);
     expect((await raw(server.url, { headers: listHeaders(), body: JSON.stringify(list) })).status).toBe(200);
   });
