@@ -5,6 +5,7 @@ import type { Era } from './connection.js';
 import { defaultEra, type EraOptions } from './eras.js';
 import type { InputCallbacks } from './input-requests.js';
 import type { ProgressHandler } from './requester.js';
+import { restartsAllowed } from './restart.js';
 import { sleep } from './signals.js';
 
 /**
@@ -45,6 +46,22 @@ export interface ClientOptions extends InputCallbacks, EraOptions {
    * `false` turns it off. Results with `ttlMs` absent or `0` are never cached.
    */
   readonly cache?: false | ClientCacheOptions | undefined;
+  /**
+   * Starts a flow over from its first round when the server refuses its `requestState` (`-32602` "Invalid or
+   * expired requestState": the state expired, or was sealed under a key the instance no longer has, e.g. after a
+   * botched key rotation) instead of failing the call. Off by default; `true` allows one restart per call,
+   * `{ maxRestarts }` up to 10.
+   *
+   * It fires only in the automatic loop (`callTool`, `getPrompt`, `readResource`, `request`; never for
+   * `resume()`, whose continuation may come from another process), only when the refused request carried a
+   * `requestState` (a round after the first), and only for a flow that is safe to run again from scratch: a
+   * prompt or a resource read, or a tool whose last `tools/list` (as this client received it) said
+   * `readOnlyHint: true` or `idempotentHint: true`. Any other tool, and any custom method, restarts only when
+   * the call itself passes `restartOnInvalidState: true` (the refused request may have been the final round,
+   * the one that acts, and a restart asks your callbacks again). A call's `restartOnInvalidState: false` never
+   * restarts. The restarts share the call's `timeoutMs` and signal; when none is left, the refusal is the error.
+   */
+  readonly restartOnInvalidState?: boolean | { readonly maxRestarts?: number | undefined } | undefined;
 }
 
 /** Options of one call (every method). */
@@ -55,6 +72,12 @@ export interface CallOptions {
   readonly timeoutMs?: number | undefined;
   /** Progress of the call; each request (each MRTR round) carries a fresh `progressToken` when this is set. */
   readonly onprogress?: ProgressHandler | undefined;
+  /**
+   * `true`: this flow is safe to start over when the server refuses its state (a restart is allowed even for a
+   * tool not marked idempotent, and even when the client option is off: then once); `false`: never restart it.
+   * See `ClientOptions.restartOnInvalidState`.
+   */
+  readonly restartOnInvalidState?: boolean | undefined;
 }
 
 /** Options of the cached calls: the list methods and `readResource`. */
@@ -100,12 +123,15 @@ export interface ClientSettings {
   readonly cache: ResultCache | undefined;
   /** How connections open: the eras this client speaks. */
   readonly era: Era;
+  /** Restarts per call on a refused `requestState` (0: off). */
+  readonly restarts: number;
 }
 
 /**
  * Checks a client's options and fills in the defaults. Throws `TypeError` for a narrowing option without its
  * callback or a `capabilities` that is not an object, `RangeError` for a bad `elicitationModes`,
- * `inputRequiredMaxRounds` (a non-negative integer) or `requestTimeoutMs` (positive milliseconds), and what the
+ * `inputRequiredMaxRounds` (a non-negative integer), `requestTimeoutMs` (positive milliseconds) or
+ * `restartOnInvalidState.maxRestarts` (1…10), `TypeError` for a `restartOnInvalidState` of another type, and what the
  * eras' options throw (an unknown `protocol`, a bad `protocolProbeTimeoutMs`).
  */
 export function resolveClientOptions(options: ClientOptions): ClientSettings {
@@ -129,5 +155,6 @@ export function resolveClientOptions(options: ClientOptions): ClientSettings {
     sleep: options.sleep ?? sleep,
     cache: options.cache === false ? undefined : new ResultCache(options.cache),
     era,
+    restarts: restartsAllowed(options.restartOnInvalidState),
   };
 }
