@@ -49,6 +49,7 @@ daemon off;
 worker_processes 1;
 pid ${join(dir, 'nginx.pid')};
 error_log ${join(dir, 'error.log')} warn;
+worker_shutdown_timeout 5s;
 events { worker_connections 4096; }
 http {
   client_body_temp_path ${temp('body')};
@@ -56,7 +57,6 @@ http {
   fastcgi_temp_path ${temp('fastcgi')};
   uwsgi_temp_path ${temp('uwsgi')};
   scgi_temp_path ${temp('scgi')};
-  worker_shutdown_timeout 5s;
 ${body}
 }
 `;
@@ -92,7 +92,12 @@ export async function startNginx(http: NginxHttpBlock): Promise<NginxServer> {
       throw new Error(`nginx refused its configuration:\n${(error as { stderr?: string }).stderr ?? error}`);
     }
   };
-  await write(http);
+  try {
+    await write(http);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   let output = '';
   const child: ChildProcess = spawn(bin, ['-p', dir, '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './free-port.js';
 
+export { freePort };
+
 const run = promisify(execFile);
 const DEBIAN_BIN = '/usr/lib/postgresql/15/bin';
 
