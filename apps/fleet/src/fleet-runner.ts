@@ -178,7 +178,15 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
     say(`listeners: ${listeners.map((l) => `${l.label}@${label[l.upstream ?? ''] ?? '?'}`).join(' ')}`);
 
     // --- the load generator, its own process
-    load = fork(join(APP_DIR, 'dist/load.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // `execArgv: []`: not the parent's flags (under vitest they make packages resolve to their TypeScript sources).
+    load = fork(join(APP_DIR, 'dist/load.js'), [], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execArgv: [],
+    });
+    let loadExit: string | undefined;
+    load.once('exit', (code, signal) => {
+      loadExit = `the load generator exited (${code ?? signal})`;
+    });
     const summaries: StepSummary[] = [];
     let stoppedFlows = 0;
     let loadStarted = false;
@@ -200,8 +208,16 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
     );
     const loadSend = (message: object) => load?.send(message);
     const mark = (step: string, stop = false) =>
-      new Promise<StepSummary>((resolve) => {
-        waiting = resolve;
+      new Promise<StepSummary>((resolve, reject) => {
+        if (loadExit !== undefined) {
+          reject(new Error(loadExit));
+          return;
+        }
+        const timer = setTimeout(() => reject(new Error(loadExit ?? `no figures for step ${step}`)), 60_000);
+        waiting = (summary) => {
+          clearTimeout(timer);
+          resolve(summary);
+        };
         loadSend(stop ? { type: 'stop', step } : { type: 'mark', step });
       });
     const report = (summary: StepSummary) => {
@@ -224,7 +240,8 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
     };
 
     // 0. baseline (after a warm-up: the load generator's first flows start its clients)
-    await until(() => loadStarted, 60_000, 'the load generator’s first flow');
+    await until(() => loadStarted || loadExit !== undefined, 60_000, 'the load generator’s first flow');
+    if (loadExit !== undefined) throw new Error(loadExit);
     await sleep(pace.warmUp);
     report(await mark('warm-up'));
     say('step 0: steady load through nginx');

@@ -25,7 +25,8 @@ function required(name: string): string {
 
 const instance = required('FLEET_INSTANCE');
 const port = Number(required('PORT'));
-const keys = parseKeys(required('SEAL_KEYS'));
+// #region shared
+const keys = parseKeys(required('SEAL_KEYS')); // newest first: the first seals, all of them open
 const publicHosts = (process.env.FLEET_PUBLIC_HOSTS ?? '').split(',').filter((host) => host !== '');
 const ttlSeconds = Number(process.env.FLEET_STATE_TTL_SECONDS ?? '600');
 const bus = process.env.FLEET_BUS ?? 'redis';
@@ -50,6 +51,7 @@ const mcp = createFleetServer({
   printBatchMs: 20,
   logger: { warn: quiet, error: (message) => process.stderr.write(`[${instance}] ${message}\n`) },
 });
+// #endregion shared
 
 const hosts = [`127.0.0.1:${port}`, `localhost:${port}`, ...publicHosts];
 const endpoint = await listen(mcp, {
@@ -74,6 +76,7 @@ const endpoint = await listen(mcp, {
 });
 process.stdout.write(`ready ${endpoint.url.href}\n`);
 
+// #region stop
 let stopping = false;
 process.once('SIGTERM', async () => {
   if (stopping) return;
@@ -86,3 +89,4 @@ process.once('SIGTERM', async () => {
   await pool.end().catch(quiet);
   process.exit(0);
 });
+// #endregion stop
