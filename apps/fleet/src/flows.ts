@@ -102,7 +102,10 @@ export class FlowWorker {
         ms: performance.now() - started,
         upstreams: [...seen.upstreams],
         error: classify(error, seen),
-        detail: `${(error as Error)?.message ?? String(error)} ${describeCause(error)}`.slice(0, 300),
+        detail: `${firstLine((error as Error)?.message ?? String(error))} ${describeCause(error)}`.slice(
+          0,
+          300,
+        ),
         failedOn: seen.lastStatus === 502 || seen.lastStatus === 504 ? seen.lastUpstream : undefined,
       };
     }
@@ -150,6 +153,11 @@ export class FlowWorker {
     await client.connect(new StreamableHttpClientTransport(url, { fetch: fetchSeen }));
     return client;
   }
+}
+
+/** The first line of a message (an HTML error page says the rest). */
+function firstLine(message: string): string {
+  return message.split('\n')[0] ?? '';
 }
 
 /** The chain of causes of an error, for the log (undici puts the socket error in `cause`). */
