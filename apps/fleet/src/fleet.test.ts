@@ -3,11 +3,24 @@
 // every notification heard exactly once by every listener, rounds spread over the instances, sessions pinned.
 import { join } from 'node:path';
 import { ensureBuilt } from '@boomerang/testing/built';
+import { nginxMissing } from '@boomerang/testing/nginx';
+import { postgresMissing } from '@boomerang/testing/postgres';
+import { redisMissing } from '@boomerang/testing/redis';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_DIR, type FleetReport, runFleet } from './fleet-runner.js';
 
+/** As root (CI) the fleet installs what is missing itself; anyone else is told which package to install. */
+const missing =
+  process.getuid?.() === 0
+    ? undefined
+    : [postgresMissing, redisMissing, nginxMissing].filter(Boolean).join('; ') || undefined;
+
 let unavailable: string | undefined;
 beforeAll(() => {
+  if (missing !== undefined) {
+    unavailable = missing;
+    return;
+  }
   unavailable = ensureBuilt({
     appDir: APP_DIR,
     buildApp: true,
