@@ -59,6 +59,10 @@ export const guide: readonly PageGroup[] = [
     ],
   },
   {
+    text: 'Operating',
+    items: [{ text: 'Deploying a fleet', link: '/guides/deployment' }],
+  },
+  {
     text: 'Migrating',
     items: [
       { text: 'From the official TypeScript SDK', link: '/migrating/typescript-sdk' },

@@ -83,6 +83,7 @@ import {
 } from './options.js';
 import { OutputSchemas } from './output-schemas.js';
 import { type Page, Paginated } from './pagination.js';
+import { isStateRefusal, shouldRestart, ToolHints } from './restart.js';
 import { parseResult, type ResultByMethod } from './results.js';
 import { callScope, raceSignal } from './signals.js';
 import { createSubscription, type ListenOptions, type Subscription } from './subscription.js';
@@ -132,6 +133,8 @@ export class Client {
    */
   readonly tasks: ClientTasks;
   readonly #settings: ClientSettings;
+  /** Each tool's hints from the `tools/list` results received (for `restartOnInvalidState`). */
+  readonly #toolHints = new ToolHints();
   #connection: Connection | undefined;
   #connecting = false;
   #server: ServerDescription | undefined;
@@ -247,6 +250,7 @@ export class Client {
   async listTools(params: ListParams = {}, options?: CachedCallOptions): Promise<ListToolsResult> {
     const result = await this.#list('tools/list', params, options);
     this.#outputSchemas.record(result.tools, params.cursor === undefined);
+    this.#toolHints.learn(result.tools);
     return result;
   }
 
@@ -491,9 +495,45 @@ export class Client {
     return throughCache(cache, method, target, run, options?.cache === 'reload');
   }
 
-  /** A call with the automatic loop: its complete result. */
+  /**
+   * A call with the automatic loop: its complete result. When the server refuses the flow's state and
+   * `restartOnInvalidState` allows it (see `shouldRestart`), the flow starts over from its first round, within the
+   * call's time limit.
+   */
   async #call<R>(call: Call<R>, options: CallOptions | undefined): Promise<R> {
-    return (await this.#run(call, options, NEW_FLOW)).result as R;
+    const allowed = this.#settings.restarts;
+    if (allowed === 0 && options?.restartOnInvalidState !== true) {
+      return (await this.#run(call, options, NEW_FLOW)).result as R;
+    }
+    const timeoutMs = options?.timeoutMs ?? this.#settings.timeoutMs;
+    const started = performance.now();
+    let carriedState = false;
+    const watched: Call<R> = {
+      method: call.method,
+      origin: call.origin,
+      params: call.params,
+      paramsOf: (inputs) => {
+        carriedState = inputs.requestState !== undefined;
+        return call.paramsOf(inputs);
+      },
+      read: (raw) => call.read(raw),
+    };
+    for (let restarts = 0; ; restarts++) {
+      const left =
+        timeoutMs === undefined ? undefined : Math.max(1, timeoutMs - (performance.now() - started));
+      try {
+        return (await this.#run(watched, { ...options, timeoutMs: left }, NEW_FLOW)).result as R;
+      } catch (error) {
+        const refusal = {
+          method: call.method,
+          name: (call.params as { name?: string }).name,
+          carriedState,
+          restarts,
+          marked: options?.restartOnInvalidState,
+        };
+        if (!isStateRefusal(error) || !shouldRestart(refusal, allowed, this.#toolHints)) throw error;
+      }
+    }
   }
 
   /**
@@ -855,9 +895,4 @@ function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): Abor
   if (a === undefined) return b ?? new AbortController().signal;
   if (b === undefined) return a;
   return AbortSignal.any([a, b]);
-}
-
-/** True for the server's `-32602` refusing a `requestState` (Boomerang's servers: "Invalid or expired requestState"). */
-function isStateRefusal(error: unknown): error is McpError {
-  return error instanceof McpError && error.code === -32602 && /requestState/i.test(error.message);
 }

@@ -15,6 +15,7 @@ import type { OriginatingRequest } from './errors.js';
 import type { InputCallbacks } from './input-requests.js';
 import { checkLogLevel, type LogHandler } from './logging.js';
 import type { ProgressHandler } from './requester.js';
+import { restartsAllowed } from './restart.js';
 
 /**
  * Options of `Client`: the callbacks that answer input requests, the limits of the MRTR loop, and the options of
@@ -111,6 +112,22 @@ export interface ClientOptions extends InputCallbacks, EraOptions {
    * `ClientError`. Default `true`.
    */
   readonly validateToolOutput?: boolean | undefined;
+  /**
+   * Starts a flow over from its first round when the server refuses its `requestState` (`-32602` "Invalid or
+   * expired requestState": the state expired, or was sealed under a key the instance no longer has, e.g. after a
+   * botched key rotation) instead of failing the call. Off by default; `true` allows one restart per call,
+   * `{ maxRestarts }` up to 10.
+   *
+   * It fires only in the automatic loop (`callTool`, `getPrompt`, `readResource`, `request`; never for
+   * `resume()`, whose continuation may come from another process), only when the refused request carried a
+   * `requestState` (a round after the first), and only for a flow that is safe to run again from scratch: a
+   * prompt or a resource read, or a tool whose last `tools/list` (as this client received it) said
+   * `readOnlyHint: true` or `idempotentHint: true`. Any other tool, and any custom method, restarts only when
+   * the call itself passes `restartOnInvalidState: true` (the refused request may have been the final round,
+   * the one that acts, and a restart asks your callbacks again). A call's `restartOnInvalidState: false` never
+   * restarts. The restarts share the call's `timeoutMs` and signal; when none is left, the refusal is the error.
+   */
+  readonly restartOnInvalidState?: boolean | { readonly maxRestarts?: number | undefined } | undefined;
 }
 
 /** Options of the tasks extension on a client (`tasks: { … }`; `tasks: true` is all defaults). */
@@ -148,6 +165,12 @@ export interface CallOptions {
    * has one level, set when it opened).
    */
   readonly logLevel?: LoggingLevel | undefined;
+  /**
+   * `true`: this flow is safe to start over when the server refuses its state (a restart is allowed even for a
+   * tool not marked idempotent, and even when the client option is off: then once); `false`: never restart it.
+   * See `ClientOptions.restartOnInvalidState`.
+   */
+  readonly restartOnInvalidState?: boolean | undefined;
 }
 
 /** Options of the cached calls: the list methods and `readResource`. */
@@ -226,17 +249,20 @@ export interface ClientSettings {
   readonly logLevel: LoggingLevel | undefined;
   readonly listMaxPages: number;
   readonly validateToolOutput: boolean;
+  /** Restarts per call on a refused `requestState` (0: off). */
+  readonly restarts: number;
 }
 
 /**
  * Checks a client's options and fills in the defaults. Throws `TypeError` for a narrowing option without its
  * callback or a `capabilities` that is not an object, `RangeError` for a bad `elicitationModes`,
  * `inputRequiredMaxRounds` (a non-negative integer), `requestTimeoutMs` (positive milliseconds),
- * `responseTimeoutMs` or `connectTimeoutMs` (positive milliseconds or `false`) or `maxInputRequests` (a positive
- * integer), `TypeError` for a `tasks` that is neither a boolean nor an object and an `onTask` that is not a
- * function, and what the eras' options throw (an unknown `protocol`, a bad `protocolProbeTimeoutMs`). Also
- * `TypeError` for an `onLog` that is not a function or a `logLevel` without it, `RangeError` for an unknown
- * `logLevel` or a `listMaxPages` that is not a positive integer.
+ * `responseTimeoutMs` or `connectTimeoutMs` (positive milliseconds or `false`), `maxInputRequests` (a positive
+ * integer) or `restartOnInvalidState.maxRestarts` (1…10), `TypeError` for a `restartOnInvalidState` of another
+ * type, a `tasks` that is neither a boolean nor an object and an `onTask` that is not a function, and what the
+ * eras' options throw (an unknown `protocol`, a bad `protocolProbeTimeoutMs`). Also `TypeError` for an `onLog`
+ * that is not a function or a `logLevel` without it, `RangeError` for an unknown `logLevel` or a `listMaxPages`
+ * that is not a positive integer.
  */
 export function resolveClientOptions(options: ClientOptions): ClientSettings {
   const {
@@ -303,6 +329,7 @@ export function resolveClientOptions(options: ClientOptions): ClientSettings {
     logLevel,
     listMaxPages,
     validateToolOutput: options.validateToolOutput !== false,
+    restarts: restartsAllowed(options.restartOnInvalidState),
   };
 }
 

@@ -36,6 +36,20 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: `
       ALTER TABLE boomerang_tasks ALTER COLUMN record TYPE json USING record::json;`,
   },
+  {
+    id: 3,
+    name: 'notification-payloads',
+    // Messages of postgresNotifications too large for a NOTIFY (8,000 bytes): the row is written, its id
+    // notified as `ref:<id>`, and listeners read it back. Rows are deleted once older than the retention.
+    sql: `
+      CREATE TABLE IF NOT EXISTS boomerang_notification_payloads (
+        id bigserial PRIMARY KEY,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        payload text NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS boomerang_notification_payloads_created_at
+        ON boomerang_notification_payloads (created_at);`,
+  },
 ];
 
 /** An arbitrary constant: the advisory lock every Boomerang migration takes. */

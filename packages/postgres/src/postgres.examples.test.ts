@@ -2,15 +2,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TASKS_EXTENSION } from '@boomerang/tasks';
-import { describe, expect, it } from 'vitest';
-import { printShop } from './postgres.examples.js';
+import { PGlite } from '@electric-sql/pglite';
+import { describe, expect, it, vi } from 'vitest';
+import { fleetOfTwo, printShop } from './postgres.examples.js';
 
 describe('README examples', () => {
   it('README.md quotes every example region verbatim', () => {
     const source = readFileSync(new URL('./postgres.examples.ts', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const regions = [...source.matchAll(/\/\/ #region (\w+)\n([\s\S]*?)\n+\s*\/\/ #endregion \1/g)];
-    expect(regions.map((m) => m[1])).toEqual(['pglite']);
+    expect(regions.map((m) => m[1])).toEqual(['pglite', 'notifications']);
     for (const [, , body] of regions) {
       const dedented = (body as string).replace(/^ {2}/gm, '').trim();
       expect(readme).toContain(dedented);
@@ -45,4 +46,23 @@ describe('README examples', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('notifications: a tool registered on one instance is announced to the subscribers of the other', async () => {
+    const db = new PGlite();
+    const { first, second, sources } = fleetOfTwo(db);
+    try {
+      const heard: string[] = [];
+      await (sources[1] as (typeof sources)[number]).subscribe({ toolsListChanged: true }, (n) =>
+        heard.push(n.method),
+      );
+      first.tool('print_run', {}, () => ({ content: [] }));
+      await vi.waitFor(() => expect(heard).toEqual(['notifications/tools/list_changed']), {
+        timeout: 30_000,
+      });
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      await Promise.all(sources.map((source) => source.close()));
+      await db.close();
+    }
+  }, 60_000);
 });

@@ -3,7 +3,7 @@
 import { McpServer } from '@boomerang/mcp-server';
 import { createTasks } from '@boomerang/tasks';
 import { PGlite } from '@electric-sql/pglite';
-import { postgresTaskStore } from './index.js';
+import { type PostgresDb, postgresNotifications, postgresTaskStore } from './index.js';
 
 /** A server whose tasks live in PGlite under `dataDir`. */
 export function printShop(dataDir: string) {
@@ -16,4 +16,16 @@ export function printShop(dataDir: string) {
   }));
   // #endregion pglite
   return { db, tasks, mcp };
+}
+
+/** Two instances of a fleet sharing one database: their notifications travel on LISTEN/NOTIFY. */
+export function fleetOfTwo(db: PostgresDb) {
+  // #region notifications
+  // Every instance: the same database (a pg Pool at scale, PGlite in one process), one source each.
+  const notifications = postgresNotifications(db);
+  const mcp = new McpServer({ name: 'print-shop', version: '1.0.0' }, { notifications });
+  // #endregion notifications
+  const other = postgresNotifications(db);
+  const second = new McpServer({ name: 'print-shop', version: '1.0.0' }, { notifications: other });
+  return { first: mcp, second, sources: [notifications, other] };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type {
+  BusNotificationOptions,
   CacheHints,
   CacheOptions,
   CacheScope,
@@ -14,6 +15,8 @@ import type {
   MaybePromise,
   MethodDefinition,
   MethodResult,
+  NotificationBus,
+  NotificationBusEvents,
   NotificationSource,
   PrincipalBinder,
   RequestContext,
@@ -25,6 +28,8 @@ import type {
   ServerExtension,
   ServerHandlers,
   ServerOptions,
+  SharedNotificationSource,
+  SubscribeOptions,
   SubscriptionListener,
   SubscriptionNotification,
   TaskStatusNotification,
@@ -36,6 +41,7 @@ describe('@boomerang/server', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual([
       'Server',
+      'busNotificationSource',
       'createNotificationHub',
       'defineMethod',
       'missingClientCapabilities',
@@ -64,6 +70,15 @@ describe('@boomerang/server', () => {
     expectTypeOf<ReturnType<typeof api.createNotificationHub>>().toEqualTypeOf<NotificationSource>();
     expectTypeOf<ServerOptions['notifications']>().toEqualTypeOf<NotificationSource | undefined>();
     expectTypeOf<Parameters<NotificationSource['subscribe']>[1]>().toEqualTypeOf<SubscriptionListener>();
+    expectTypeOf<Parameters<NotificationSource['subscribe']>[2]>().toEqualTypeOf<
+      SubscribeOptions | undefined
+    >();
+    expectTypeOf<ReturnType<typeof api.busNotificationSource>>().toEqualTypeOf<SharedNotificationSource>();
+    expectTypeOf<Parameters<typeof api.busNotificationSource>[0]>().toEqualTypeOf<NotificationBus>();
+    expectTypeOf<Parameters<typeof api.busNotificationSource>[1]>().toEqualTypeOf<
+      BusNotificationOptions | undefined
+    >();
+    expectTypeOf<Parameters<NotificationBus['open']>[0]>().toEqualTypeOf<NotificationBusEvents>();
     expectTypeOf<SubscriptionListener>().parameter(0).toEqualTypeOf<SubscriptionNotification>();
     expectTypeOf<Unsubscribe>().toEqualTypeOf<() => void>();
     expectTypeOf<SealedOptions['bindPrincipal']>().toEqualTypeOf<boolean | PrincipalBinder | undefined>();

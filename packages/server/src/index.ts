@@ -7,7 +7,15 @@ export type { ConnectOptions, ServerConnection } from './connect.js';
 // --- custom methods and extensions
 export { defineMethod } from './custom-methods.js';
 export type {
+  BusNotificationOptions,
+  NotificationBus,
+  NotificationBusEvents,
+  SharedNotificationSource,
+} from './notification-bus.js';
+export { busNotificationSource } from './notification-bus.js';
+export type {
   NotificationSource,
+  SubscribeOptions,
   SubscriptionListener,
   SubscriptionNotification,
   TaskStatusNotification,

@@ -12,6 +12,7 @@ import type { HandleContext } from '@boomerang/protocol/transport';
 import {
   type NotificationSource,
   notificationMatches,
+  type SubscribeOptions,
   type SubscriptionNotification,
   type Unsubscribe,
 } from './notifications.js';
@@ -114,7 +115,10 @@ export function tagged(
  * 3. forwards every matching notification, in order, tagged with the subscription id (the request's id);
  * 4. when `signal` aborts (the client cancelled or went away), unsubscribes; the caller sends no response;
  * 5. when one of `ending` aborts (server or connection shutdown), unsubscribes, waits for the notifications
- *    already handed to the transport, and resolves to the `SubscriptionsListenResult` (the graceful end).
+ *    already handed to the transport, and resolves to the `SubscriptionsListenResult` (the graceful end);
+ * 6. when the source interrupts the subscription (a shared source lost its bus: see `SubscribeOptions`), waits
+ *    for the notifications already handed to the transport and rejects with {@link interruptedError}, so the
+ *    client knows to re-read what it follows and listen again rather than wait for notifications that were lost.
  *
  * Throws `-32600` when the transport cannot carry notifications (no `notify`).
  */
@@ -127,6 +131,15 @@ export async function serveListen(init: ListenInit): Promise<Record<string, unkn
     );
   }
   const stops = [signal, ...init.ending];
+  const interrupted = new AbortController();
+  const options: SubscribeOptions = {
+    onInterrupted: (reason) => {
+      if (!interrupted.signal.aborted) {
+        warn(`subscription ${String(requestId)} interrupted by its notification source`, { reason });
+        interrupted.abort(reason);
+      }
+    },
+  };
   const agreed: SubscriptionFilter = {
     ...agreedFilter(init.filter, init.capabilities),
     ...(await extensionsFilter(init.extensions, init.filter, init.ctx)),
@@ -142,16 +155,21 @@ export async function serveListen(init: ListenInit): Promise<Record<string, unkn
       );
   };
   const listener = (notification: SubscriptionNotification) => {
-    if (signal.aborted || !notificationMatches(agreed, notification)) return;
+    if (signal.aborted || interrupted.signal.aborted || !notificationMatches(agreed, notification)) return;
     if (acknowledged) deliver(tagged(notification, requestId));
     else held.push(notification);
   };
 
   // A stop while a (slow) source subscribes ends the wait without an ack; a shutdown already in force when the
   // subscription is live still acknowledges, then ends at once.
-  const unsubscribe = await untilStopped(init.source.subscribe(agreed, listener), stops);
+  const unsubscribe = await untilStopped(init.source.subscribe(agreed, listener, options), [
+    ...stops,
+    interrupted.signal,
+  ]);
   try {
-    if (signal.aborted || unsubscribe === undefined) return endResult(requestId);
+    if (signal.aborted) return endResult(requestId);
+    if (interrupted.signal.aborted) throw interruptedError();
+    if (unsubscribe === undefined) return endResult(requestId);
     deliver(
       tagged(
         { method: 'notifications/subscriptions/acknowledged', params: { notifications: agreed } },
@@ -160,12 +178,26 @@ export async function serveListen(init: ListenInit): Promise<Record<string, unkn
     );
     acknowledged = true;
     for (const notification of held.splice(0)) deliver(tagged(notification, requestId));
-    await firstAbort(stops);
+    await firstAbort([...stops, interrupted.signal]);
     await chain;
+    if (!signal.aborted && interrupted.signal.aborted && !init.ending.some((s) => s.aborted)) {
+      throw interruptedError();
+    }
     return endResult(requestId);
   } finally {
     unsubscribe?.();
   }
+}
+
+/**
+ * The error that ends a subscription its source interrupted: `-32603` with a message that tells the client what
+ * to do (nothing of the server's internals; the log has the reason).
+ */
+export function interruptedError(): McpError {
+  return new McpError(
+    ErrorCode.InternalError,
+    'Notifications were interrupted (the server lost its notification bus), so some may be missing: re-read what you follow and listen again',
+  );
 }
 
 function endResult(requestId: RequestId): Record<string, unknown> {

@@ -38,6 +38,17 @@ export type SubscriptionListener = (notification: SubscriptionNotification) => v
 /** Stops a subscription; calling it again does nothing. */
 export type Unsubscribe = () => void;
 
+/** Options of {@link NotificationSource.subscribe}. */
+export interface SubscribeOptions {
+  /**
+   * Called at most once when the source can no longer promise this subscription every notification: its bus
+   * connection dropped (a restart, a network cut) or it saw that a message was lost. The subscription is over
+   * then (nothing more is delivered to its listener; calling the `Unsubscribe` is still fine): the subscriber
+   * re-reads what it follows and subscribes again. An in-process source never calls it.
+   */
+  readonly onInterrupted?: ((reason: Error) => void) | undefined;
+}
+
 /**
  * Where a {@link Server}'s `subscriptions/listen` streams get their notifications from, and where
  * `server.notifyListChanged()` / `server.notifyResourceUpdated()` put them. Give the same source to several
@@ -53,6 +64,10 @@ export type Unsubscribe = () => void;
  *   the acknowledgement only after it resolved, so nothing published after the acknowledgement is missed.
  *   Filtering by `filter` is an optimisation (a backend may subscribe to fewer channels): the server filters
  *   again and never sends a kind the client did not ask for. `listener` never throws.
+ * - A shared source delivers each notification once to each subscriber, in the order it was published on the
+ *   instance that published it; when it cannot (its bus connection dropped, a message was lost), it calls the
+ *   subscription's `onInterrupted` and ends it, so that nobody waits silently for what will never come. The
+ *   server then ends the `subscriptions/listen` stream with an error, and the client listens again.
  * - Nothing here knows users: a `notifications/resources/updated` for a URI reaches every subscriber of that
  *   URI. Keep URIs that reveal private data out of it, or scope the source per tenant. Who may subscribe to a
  *   task id is decided when the stream is agreed (the tasks extension agrees only to the caller's own tasks);
@@ -61,8 +76,16 @@ export type Unsubscribe = () => void;
 export interface NotificationSource {
   /** Announces one change to every matching subscriber (on every server sharing this source). */
   publish(notification: SubscriptionNotification): void | Promise<void>;
-  /** Starts delivering matching notifications to `listener`; resolves to the function that stops it. */
-  subscribe(filter: SubscriptionFilter, listener: SubscriptionListener): Unsubscribe | Promise<Unsubscribe>;
+  /**
+   * Starts delivering matching notifications to `listener`; resolves to the function that stops it. A shared
+   * source tells `options.onInterrupted` when it lost its bus (see {@link SubscribeOptions}); it may reject when
+   * the bus stays unreachable.
+   */
+  subscribe(
+    filter: SubscriptionFilter,
+    listener: SubscriptionListener,
+    options?: SubscribeOptions,
+  ): Unsubscribe | Promise<Unsubscribe>;
 }
 
 /**

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as built from './built.js';
 import * as api from './index.js';
+import * as nginx from './nginx-server.js';
+import * as notificationSource from './notification-source-suite.js';
 import * as postgres from './postgres-server.js';
+import * as redis from './redis-server.js';
 
 describe('@boomerang/testing', () => {
   it('exports exactly its public API', () => {
@@ -20,6 +23,17 @@ describe('@boomerang/testing', () => {
   });
 
   it('exports the throwaway PostgreSQL server from @boomerang/testing/postgres', () => {
-    expect(Object.keys(postgres).sort()).toEqual(['postgresBin', 'postgresMissing', 'startPostgres']);
+    expect(Object.keys(postgres).sort()).toEqual([
+      'freePort',
+      'postgresBin',
+      'postgresMissing',
+      'startPostgres',
+    ]);
+  });
+
+  it('exports the throwaway Redis and nginx servers and the shared notification source suite', () => {
+    expect(Object.keys(redis).sort()).toEqual(['redisMissing', 'redisServerBin', 'startRedis']);
+    expect(Object.keys(nginx).sort()).toEqual(['nginxBin', 'nginxMissing', 'startNginx']);
+    expect(Object.keys(notificationSource).sort()).toEqual(['sharedNotificationSourceSuite']);
   });
 });

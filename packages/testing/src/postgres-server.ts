@@ -3,10 +3,12 @@
 // as the `postgres` user (initdb refuses root) through `runuser`.
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './free-port.js';
+
+export { freePort };
 
 const run = promisify(execFile);
 const DEBIAN_BIN = '/usr/lib/postgresql/15/bin';
@@ -24,20 +26,16 @@ export const postgresMissing =
     ? 'PostgreSQL binaries (initdb, pg_ctl) not found: install the Debian package `postgresql`'
     : undefined;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A running server: its connection string, and how to stop it. */
+/** A running server: its connection string, and how to restart and stop it. */
 export interface PostgresServer {
   readonly url: string;
+  readonly port: number;
+  /**
+   * Stops the server (`pg_ctl stop -m fast`: every connection is cut, as in a crash of the clients' side) and
+   * starts it again on the same port and data; resolves once it accepts connections again. `downMs` keeps it
+   * down that long in between.
+   */
+  restart(downMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -66,18 +64,26 @@ export async function startPostgres(options: PostgresServerOptions = {}): Promis
     asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]) : run(join(bin, tool), args);
   await as('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
-  await as('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'log'),
-    '-w',
-    '-o',
-    `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=${options.fsync === true ? 'on' : 'off'}`,
-    'start',
-  ]);
+  const start = () =>
+    as('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=${options.fsync === true ? 'on' : 'off'}`,
+      'start',
+    ]);
+  await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    async restart(downMs = 0) {
+      await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+      await start();
+    },
     async stop() {
       await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']).catch(() => {});
       rmSync(dir, { recursive: true, force: true });

@@ -161,3 +161,24 @@ describe('sessions of an AuthInfo without identity', () => {
     expect(String(errors[0])).toMatch(/without clientId, issuer or subject/);
   });
 });
+
+describe('sessionIdPrefix', () => {
+  it('starts every session id with the prefix (for routing by Mcp-Session-Id), the random part intact', async () => {
+    const { handler } = setup({ legacy: { sessionIdPrefix: 'i2.' } });
+    const first = await openSession(handler);
+    const second = await openSession(handler);
+    expect(first).toMatch(/^i2\.[0-9a-f]{48}$/);
+    expect(second).not.toBe(first);
+    expect(await alive(handler, first)).toBe(200);
+  });
+
+  it('refuses a prefix that cannot start a session id', () => {
+    for (const bad of ['has space', 'x'.repeat(33), 'é', 7]) {
+      expect(() => setup({ legacy: { sessionIdPrefix: bad as string } })).toThrow(
+        new TypeError(
+          `"legacy.sessionIdPrefix" expected at most 32 visible ASCII characters, got ${JSON.stringify(bad)}`,
+        ),
+      );
+    }
+  });
+});

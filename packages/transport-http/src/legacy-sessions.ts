@@ -45,6 +45,13 @@ export interface LegacySessionOptions {
   readonly maxStreamsPerSession?: number | undefined;
   /** A session with no request in flight and no GET stream open for this long is ended (default 30 minutes). */
   readonly idleTimeoutMs?: number | undefined;
+  /**
+   * Put before every session id this endpoint mints (default none): name the instance (`'i2.'`) so a load
+   * balancer without sticky cookies can route a session's requests back to it by the `Mcp-Session-Id` header
+   * (nginx: a `map` from the prefix to the instance). The random part stays 192 bits. At most 32 visible ASCII
+   * characters (`!` to `~`), as session ids must be.
+   */
+  readonly sessionIdPrefix?: string | undefined;
 }
 
 const DEFAULT_MAX_SESSIONS = 1000;
@@ -135,6 +142,7 @@ export function createSessionTable(
     'legacy.maxStreamsPerSession',
   );
   const idleMs = positive(options.idleTimeoutMs ?? DEFAULT_IDLE_MS, 'legacy.idleTimeoutMs');
+  const prefix = sessionIdPrefix(options.sessionIdPrefix);
   const sessions = new Map<string, HttpSession>();
   let warned = false;
   /** Tells the operator once that `authenticate` returns an `AuthInfo` without clientId, issuer or subject. */
@@ -184,7 +192,7 @@ export function createSessionTable(
       if (who === undefined) {
         return refuse(403, 'Forbidden: the credentials name no principal to bind a session to');
       }
-      const id = newSessionId();
+      const id = prefix + newSessionId();
       const session = new HttpSession({
         id,
         auth,
@@ -224,6 +232,17 @@ function earlier(a: HttpSession, b: HttpSession | undefined): HttpSession {
 function newSessionId(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(24));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The checked `sessionIdPrefix` (`''` when absent); `TypeError` when it is not 0-32 visible ASCII characters. */
+function sessionIdPrefix(prefix: unknown): string {
+  if (prefix === undefined) return '';
+  if (typeof prefix !== 'string' || !/^[\x21-\x7e]{0,32}$/.test(prefix)) {
+    throw new TypeError(
+      `"legacy.sessionIdPrefix" expected at most 32 visible ASCII characters, got ${JSON.stringify(prefix)}`,
+    );
+  }
+  return prefix;
 }
 
 function positive(value: number, name: string): number {

@@ -42,7 +42,7 @@ export function legacyLayers(
   if (setting === false || typeof handler?.connect !== 'function') return [initializeLayer(handler, onError)];
   if (setting !== undefined && setting !== true && (typeof setting !== 'object' || setting === null)) {
     throw new TypeError(
-      '"legacy" expected a boolean or { sessions?, maxSessions?, maxSessionsPerPrincipal?, maxStreamsPerSession?, idleTimeoutMs? }',
+      '"legacy" expected a boolean or { sessions?, maxSessions?, maxSessionsPerPrincipal?, maxStreamsPerSession?, idleTimeoutMs?, sessionIdPrefix? }',
     );
   }
   const options = setting === undefined || setting === true ? {} : setting;

@@ -309,3 +309,46 @@ describe('Client ↔ Server over listen() on 127.0.0.1 (smoke test)', () => {
     await client.close();
   });
 });
+
+describe('close({ graceMs })', () => {
+  /** A handler whose every request answers after `ms`. */
+  const slow = (ms: number): MessageHandler => ({
+    async handle(message) {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      const { id } = message as { id: number };
+      return { jsonrpc: '2.0', id, result: { resultType: 'complete', tools: [] } };
+    },
+  });
+
+  it('stops accepting at once and lets the requests in flight finish', async () => {
+    const server = await listen(slow(300));
+    const inFlight = raw(server.url, { headers: listHeaders(), body: JSON.stringify(list) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closed = server.close({ graceMs: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(raw(server.url, { headers: listHeaders(), body: JSON.stringify(list) })).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
+    const answered = await inFlight;
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.body).result.tools).toEqual([]);
+    await closed;
+  });
+
+  it('cuts what is still running after graceMs', async () => {
+    const server = await listen(slow(5000));
+    const inFlight = raw(server.url, { headers: listHeaders(), body: JSON.stringify(list) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    await server.close({ graceMs: 200 });
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(inFlight).rejects.toThrow(/socket hang up|ECONNRESET/);
+  });
+
+  it('refuses a graceMs that is not a non-negative integer', async () => {
+    const server = await start(makeServer());
+    await expect(server.close({ graceMs: -1 })).rejects.toThrow(
+      new RangeError('"graceMs" expected a non-negative integer, got -1'),
+    );
+  });
+});

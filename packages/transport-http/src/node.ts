@@ -45,8 +45,20 @@ export interface Listening extends AsyncDisposable {
   /**
    * Ends the endpoint's 2025-11-25 sessions, stops accepting connections, ends open ones (keep-alive and
    * streaming alike) and resolves once closed.
+   *
+   * With `graceMs`, a graceful stop for rolling restarts: the listening socket closes at once (a load balancer's
+   * next connection goes to another instance), idle keep-alive connections close, and the requests in flight get
+   * up to `graceMs` to finish their responses before whatever is left is cut. Event streams count as in flight:
+   * end `subscriptions/listen` streams first (`server.close()` answers them gracefully). Throws `RangeError` for
+   * a `graceMs` that is not a non-negative integer.
    */
-  close(): Promise<void>;
+  close(options?: CloseOptions): Promise<void>;
+}
+
+/** Options of {@link Listening.close}. */
+export interface CloseOptions {
+  /** How long requests in flight may take to finish once no new connection is accepted (default 0: cut them). */
+  readonly graceMs?: number | undefined;
 }
 
 /**
@@ -135,13 +147,30 @@ export async function listen(
 
   const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${bound}${path}`);
   let closing: Promise<void> | undefined;
-  const close = () => {
+  const close = (closeOptions: CloseOptions = {}) => {
+    const graceMs = closeOptions.graceMs ?? 0;
+    if (!Number.isSafeInteger(graceMs) || graceMs < 0) {
+      return Promise.reject(
+        new RangeError(`"graceMs" expected a non-negative integer, got ${String(closeOptions.graceMs)}`),
+      );
+    }
     closing ??= (async () => {
       // Sessions first: their requests in flight get their error while the connections are still open.
       await mcp.close().catch(() => {});
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeAllConnections();
+        if (graceMs === 0) {
+          server.closeAllConnections();
+          return;
+        }
+        // Keep-alive connections fall idle as their last response ends: close them as they do.
+        server.closeIdleConnections();
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+        server.once('close', () => {
+          clearInterval(sweep);
+          clearTimeout(cut);
+        });
       });
     })();
     return closing;

@@ -1,0 +1,206 @@
+import { McpServer } from '@boomerang/mcp-server';
+import {
+  type SharedSourceBackend,
+  sharedNotificationSourceSuite,
+} from '@boomerang/testing/notification-source';
+import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/testing/postgres';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NOTIFY_INLINE_BYTES, postgresNotifications } from './notifications.js';
+
+const quiet = () => {};
+
+/** Pools that survive a server restart: a broken idle connection is an 'error' on the pool, handled here. */
+function newPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  pool.on('error', () => {});
+  return pool;
+}
+
+sharedNotificationSourceSuite(
+  'PGlite (in-process)',
+  async (): Promise<SharedSourceBackend> => {
+    const db = new PGlite();
+    return {
+      source: () => postgresNotifications(db, { warn: quiet }),
+      close: () => db.close(),
+    };
+  },
+  { inProcess: true },
+);
+
+sharedNotificationSourceSuite(
+  'PostgreSQL 15 (pg Pools, one per instance)',
+  async (): Promise<SharedSourceBackend> => {
+    const server = await startPostgres();
+    const pools: pg.Pool[] = [];
+    return {
+      source() {
+        const pool = newPool(server.url);
+        pools.push(pool);
+        return postgresNotifications(pool, { warn: quiet, reconnectDelayMs: 50 });
+      },
+      restart: () => server.restart(200),
+      async close() {
+        await Promise.all(pools.map((pool) => pool.end().catch(() => {})));
+        await server.stop();
+      },
+    };
+  },
+  { skip: postgresMissing },
+);
+
+describe('postgresNotifications', () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = new PGlite();
+    await db.waitReady;
+  }, 60_000);
+  afterAll(() => db.close());
+
+  it('refuses what is neither PGlite nor a pg Pool, and bad options', () => {
+    expect(() => postgresNotifications({} as never)).toThrow(
+      new TypeError('"db" expected a PGlite instance or a pg Pool'),
+    );
+    const client = new pg.Client({ connectionString: 'postgres://127.0.0.1:1/x' });
+    expect(() => postgresNotifications(client)).toThrow(
+      /a single pg Client cannot hold LISTEN and be replaced after a restart/,
+    );
+    const fake = { query: async () => ({ rows: [] }), listen: async () => async () => {} };
+    expect(() => postgresNotifications(fake, { channel: 'Bad-Name; DROP TABLE x' })).toThrow(
+      new TypeError(
+        '"channel" expected a lower-case SQL identifier ([a-z_][a-z0-9_]*, at most 63 characters), got "Bad-Name; DROP TABLE x"',
+      ),
+    );
+    expect(() => postgresNotifications(fake, { payloadRetentionMs: 0 })).toThrow(
+      new RangeError('"payloadRetentionMs" expected a positive integer, got 0'),
+    );
+    expect(() => postgresNotifications(fake, { reconnectDelayMs: 1.5 })).toThrow(
+      new RangeError('"reconnectDelayMs" expected a positive integer, got 1.5'),
+    );
+  });
+
+  it('keeps channels apart on one database', async () => {
+    const a = postgresNotifications(db, { channel: 'tenant_a' });
+    const b = postgresNotifications(db, { channel: 'tenant_b' });
+    const heard = { a: 0, b: 0 };
+    await a.subscribe({ toolsListChanged: true }, () => heard.a++);
+    await b.subscribe({ toolsListChanged: true }, () => heard.b++);
+    await a.publish({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+    await vi.waitFor(() => expect(heard.a).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heard.b).toBe(0);
+    await a.close();
+    await b.close();
+  });
+
+  it('stores a message over NOTIFY_INLINE_BYTES in the payload table and notifies its id', async () => {
+    const source = postgresNotifications(db);
+    const raw: string[] = [];
+    const unlisten = await db.listen('boomerang_notifications', (payload) => raw.push(payload));
+    const got: unknown[] = [];
+    await source.subscribe(
+      { resourceSubscriptions: ['x:small', `x:${'b'.repeat(NOTIFY_INLINE_BYTES)}`] },
+      (n) => got.push(n),
+    );
+    await source.publish({
+      jsonrpc: '2.0',
+      method: 'notifications/resources/updated',
+      params: { uri: 'x:small' },
+    });
+    await source.publish({
+      jsonrpc: '2.0',
+      method: 'notifications/resources/updated',
+      params: { uri: `x:${'b'.repeat(NOTIFY_INLINE_BYTES)}` },
+    });
+    await vi.waitFor(() => expect(got).toHaveLength(2));
+    expect(raw[0]).toMatch(/^\{"boomerang":1,/);
+    expect(raw[1]).toMatch(/^ref:\d+$/);
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM boomerang_notification_payloads',
+    );
+    expect(rows[0]?.n).toBe(1);
+    await unlisten();
+    await source.close();
+  });
+
+  it('tells the subscribers when a large message’s row is gone before it is read', async () => {
+    const source = postgresNotifications(db, { warn: quiet });
+    const interrupted = vi.fn();
+    await source.subscribe({ toolsListChanged: true }, quiet, { onInterrupted: interrupted });
+    await db.query(`SELECT pg_notify('boomerang_notifications', 'ref:999999')`);
+    await vi.waitFor(() => expect(interrupted).toHaveBeenCalledTimes(1));
+    expect(interrupted.mock.calls[0]?.[0]).toEqual(
+      new Error('the payload of notification 999999 could not be read'),
+    );
+    // The source goes on: a new subscription hears the next publication.
+    const heard = vi.fn();
+    await source.subscribe({ toolsListChanged: true }, heard);
+    await source.publish({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+    await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
+    await source.close();
+  });
+});
+
+describe.skipIf(postgresMissing !== undefined)(
+  `McpServer instances on one PostgreSQL ${postgresMissing ?? ''}`,
+  () => {
+    let server: PostgresServer;
+    const pools: pg.Pool[] = [];
+    beforeAll(async () => {
+      server = await startPostgres();
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all(pools.map((pool) => pool.end().catch(() => {})));
+      await server?.stop();
+    }, 60_000);
+
+    it('a tool added on one instance reaches the listen streams of the other; a restart ends them with -32603', async () => {
+      const sources = [0, 1].map(() => {
+        const pool = newPool(server.url);
+        pools.push(pool);
+        return postgresNotifications(pool, { warn: quiet, reconnectDelayMs: 50 });
+      });
+      const instances = sources.map((notifications) => {
+        return new McpServer(
+          { name: 'shop', version: '1.0.0' },
+          { notifications, logger: { warn: quiet, error: quiet } },
+        );
+      });
+      const [first, second] = instances as [McpServer, McpServer];
+      first.tool('ping', {}, () => ({ content: [] }));
+      second.tool('ping', {}, () => ({ content: [] }));
+      const sent: { method: string }[] = [];
+      const response = second.handle(
+        {
+          jsonrpc: '2.0',
+          id: 'L',
+          method: 'subscriptions/listen',
+          params: {
+            notifications: { toolsListChanged: true },
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': {},
+            },
+          },
+        },
+        { notify: (n) => void sent.push(n) },
+      );
+      await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0), { timeout: 10_000 });
+      // The registrations above publish too, on their way through the database: let them arrive first.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const before = sent.length;
+      first.tool('added', {}, () => ({ content: [] }));
+      await vi.waitFor(() => expect(sent).toHaveLength(before + 1), { timeout: 10_000 });
+      expect(sent[0]?.method).toBe('notifications/subscriptions/acknowledged');
+      expect(sent[before]?.method).toBe('notifications/tools/list_changed');
+      await server.restart(100);
+      const answer = (await response) as { error?: { code: number; message: string } };
+      expect(answer.error?.code).toBe(-32603);
+      expect(answer.error?.message).toMatch(/^Notifications were interrupted/);
+      await Promise.all(instances.map((instance) => instance.close()));
+      await Promise.all(sources.map((source) => source.close()));
+    }, 60_000);
+  },
+);
