@@ -1,5 +1,5 @@
 // @boomerang/postgres: Boomerang's SQL stores on one schema for PGlite (embedded, file-backed) and PostgreSQL
 // (through `pg`), with versioned migrations applied on start.
 export type { PostgresDb } from './db.js';
-export { MIGRATIONS, type Migration, migrate } from './migrations.js';
+export { MIGRATIONS, type MigrateOptions, type Migration, migrate } from './migrations.js';
 export { postgresTaskStore } from './task-store.js';
