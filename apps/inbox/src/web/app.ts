@@ -205,7 +205,7 @@ export function createInboxApp(options: InboxAppOptions): (request: Request) => 
     }
     const round = Number(form.get('round'));
     const intent = form.get('intent') ?? 'accept';
-    if (!Number.isSafeInteger(round) || !INTENTS.has(intent)) {
+    if (!/^\d{1,9}$/.test(form.get('round') ?? '') || !INTENTS.has(intent)) {
       return page(
         400,
         messagePage('Bad form', 'The form lacks its round or names an unknown action.', context(person)),

@@ -16,7 +16,7 @@ export interface People {
   readonly names: readonly string[];
   /** The path (with its token) that signs `name` in. Throws `RangeError` for a name that is not one of them. */
   signInPath(name: string): string;
-  /** The person a sign-in token names, or `undefined` for a token that is not one (forged, expired, reused). */
+  /** The person a sign-in token names, or `undefined` for a token that is not one (forged, expired, sealed under other keys). */
   personFromSignIn(token: string): string | undefined;
   /** The `Set-Cookie` value of a session for `name`. */
   sessionCookie(name: string, secure: boolean): string;
