@@ -181,7 +181,7 @@ describe('a flow page', () => {
     const response = await get(`/flows/${flow.id}`, 'alice');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
     const page = await response.text();
     expect(page).toContain('<p class="message">Register for the &lt;b&gt;reading&lt;/b&gt; club</p>');
     expect(page).toMatch(

@@ -30,7 +30,9 @@ const SECURITY_HEADERS = {
     "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'; img-src 'self'; " +
     "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  // Not `no-referrer`: with it, browsers send `Origin: null` on form posts, which the origin check refuses.
+  // `same-origin` still keeps this page's address from the sites a URL elicitation links to.
+  'referrer-policy': 'same-origin',
   'cache-control': 'no-store',
 } as const;
 
@@ -53,14 +55,14 @@ function redirect(location: string, headers: Record<string, string> = {}): Respo
 }
 
 /** The status and words of each refusal of an answer. */
-function refusalNotice(reason: AnswerRefusal, flow: Flow | undefined): { status: number; notice: Html } {
+function refusalNotice(reason: AnswerRefusal, first: string | undefined): { status: number; notice: Html } {
   switch (reason) {
     case 'not-found':
       return { status: 404, notice: html`<p>No such flow.</p>` };
     case 'already-answered':
       return {
         status: 409,
-        notice: html`<p class="notice refused" role="alert"><strong>${flow?.answeredBy ?? 'Somebody'}</strong> answered this round first; your answers were not sent.</p>`,
+        notice: html`<p class="notice refused" role="alert"><strong>${first ?? 'Somebody'}</strong> answered this round first; your answers were not sent.</p>`,
       };
     case 'expired':
       return {
@@ -214,15 +216,16 @@ export function createInboxApp(options: InboxAppOptions): (request: Request) => 
     return { flow, form, intent: intent as Intent, round };
   }
 
-  async function refused(id: string, person: string, reason: AnswerRefusal, flow: Flow | undefined) {
-    const { status, notice } = refusalNotice(reason, flow);
+  async function refused(id: string, round: number, person: string, reason: AnswerRefusal, flow?: Flow) {
     const now = (await store.get(id)) ?? flow;
-    if (now === undefined)
+    if (now === undefined) {
       return page(404, messagePage('No such flow', 'There is no flow with this id.', context(person)));
-    return page(
-      status,
-      flowPage(now, await store.rounds(id), roots, { ...context(person), person }, undefined, notice),
-    );
+    }
+    const rounds = await store.rounds(id);
+    // Once the flow moved on, who answered that round is in its history.
+    const first = flow?.answeredBy ?? rounds.find((r) => r.round === round)?.answeredBy;
+    const { status, notice } = refusalNotice(reason, first);
+    return page(status, flowPage(now, rounds, roots, { ...context(person), person }, undefined, notice));
   }
 
   async function answer(request: Request, id: string, person: string, checkOnly: boolean): Promise<Response> {
@@ -232,7 +235,7 @@ export function createInboxApp(options: InboxAppOptions): (request: Request) => 
     if (intent === 'drop') {
       if (checkOnly) return json(200, { problems: [] });
       const dropped = await store.drop(id, round, person);
-      return dropped.ok ? redirect(`/flows/${id}`) : refused(id, person, dropped.reason, dropped.flow);
+      return dropped.ok ? redirect(`/flows/${id}`) : refused(id, round, person, dropped.reason, dropped.flow);
     }
     const current = flow.status === 'pending' && flow.round === round && flow.deadline > clock();
     const questions = questionViews(current ? questionsOf(flow) : {}, roots);
@@ -245,7 +248,7 @@ export function createInboxApp(options: InboxAppOptions): (request: Request) => 
       );
     }
     const taken = await store.answer(id, round, responses, person);
-    if (!taken.ok) return refused(id, person, taken.reason, taken.flow);
+    if (!taken.ok) return refused(id, round, person, taken.reason, taken.flow);
     options.onAnswered?.();
     return redirect(`/flows/${id}`);
   }
@@ -253,6 +256,7 @@ export function createInboxApp(options: InboxAppOptions): (request: Request) => 
   async function route(request: Request, url: URL): Promise<Response> {
     const { pathname } = url;
     const method = request.method;
+    if (pathname === '/favicon.ico') return new Response(null, { status: 204, headers: SECURITY_HEADERS });
     if (pathname === '/assets/inbox.css' || pathname === '/assets/inbox.js') {
       if (method !== 'GET' && method !== 'HEAD')
         return new Response(null, { status: 405, headers: { allow: 'GET' } });

@@ -48,7 +48,7 @@ fieldset[aria-invalid=true] { border-radius: 6px; padding: 6px; }
 .actions .hint { flex-basis: 100%; }
 button { font: inherit; padding: 8px 16px; border-radius: 6px; border: 1px solid #8a94a1; background: #fff; cursor: pointer; }
 button.primary { background: var(--accent); color: var(--accent-ink); border-color: var(--accent); font-weight: 600; }
-button.quiet { border-color: transparent; color: var(--muted); text-decoration: underline; }
+button.quiet { border-color: transparent; background: transparent; color: var(--muted); text-decoration: underline; }
 button[disabled] { opacity: .6; cursor: progress; }
 .error-summary { border: 2px solid var(--bad); background: var(--bad-bg); border-radius: 8px; padding: 10px 14px; }
 .error-summary ul { margin: 0; padding-left: 20px; } .error-summary a { color: var(--bad); }

@@ -26,6 +26,7 @@ export function layout(title: string, context: PageContext, body: Html, mainAttr
 /** "in 9 min", "2 h ago". */
 export function relative(at: number, now: number): string {
   const seconds = Math.round((at - now) / 1000);
+  if (seconds === 0) return 'just now';
   const magnitude = Math.abs(seconds);
   const amount =
     magnitude < 60
@@ -67,6 +68,11 @@ function badge(flow: Flow): Html {
   return html`<span class="badge status-${flow.status}">${STATUS_WORDS[flow.status]}</span>`;
 }
 
+/** "round 2", or "answered at once" for a flow that never asked. */
+function roundWords(flow: Flow): string {
+  return flow.round === 0 ? 'answered at once' : `round ${flow.round}`;
+}
+
 function whoMayAnswer(flow: Flow): string {
   return flow.answerers === undefined || flow.answerers.length === 0 ? 'anyone' : flow.answerers.join(', ');
 }
@@ -86,7 +92,7 @@ function flowRow(flow: Flow, now: number): Html {
     flow.status === 'pending'
       ? html`due ${time(flow.deadline, now)}`
       : html`updated ${time(flow.updatedAt, now)}`;
-  return html`<li class="flow-row"><a href="/flows/${flow.id}" class="flow-link">${flowTitle(flow)}</a> ${badge(flow)}<div class="meta">${flow.note === undefined ? '' : html`${flow.note} · `}${flow.server} · round ${flow.round} · ${when}${flow.status === 'pending' ? html` · for ${whoMayAnswer(flow)}` : ''}</div>${question === '' ? '' : html`<div class="ask">${question}${asks.length > 1 ? html` <span class="quiet">(+${asks.length - 1} more)</span>` : ''}</div>`}</li>`;
+  return html`<li class="flow-row"><a href="/flows/${flow.id}" class="flow-link">${flowTitle(flow)}</a> ${badge(flow)}<div class="meta">${flow.note === undefined ? '' : html`${flow.note} · `}${flow.server} · ${roundWords(flow)} · ${when}${flow.status === 'pending' ? html` · for ${whoMayAnswer(flow)}` : ''}</div>${question === '' ? '' : html`<div class="ask">${question}${asks.length > 1 ? html` <span class="quiet">(+${asks.length - 1} more)</span>` : ''}</div>`}</li>`;
 }
 
 function section(title: string, id: string, flows: readonly Flow[], now: number, empty: string): Html {
@@ -96,7 +102,8 @@ function section(title: string, id: string, flows: readonly Flow[], now: number,
 /** The list: what waits for you, what waits for others, what is being resumed, and what ended. */
 export function listPage(flows: readonly Flow[], context: PageContext & { readonly person: string }): string {
   const { person, now } = context;
-  const pending = flows.filter((f) => f.status === 'pending');
+  // Most urgent first.
+  const pending = flows.filter((f) => f.status === 'pending').sort((a, b) => a.deadline - b.deadline);
   const mine = pending.filter((f) => mayAnswer(f, person));
   const others = pending.filter((f) => !mayAnswer(f, person));
   const moving = flows.filter((f) => f.status === 'answered' || f.status === 'resuming');
@@ -152,7 +159,7 @@ export function flowPage(
   notice?: Html,
 ): string {
   const { now, person } = context;
-  const head = html`<p class="crumbs"><a href="/">All flows</a></p><h1>${flowTitle(flow)}</h1><p class="meta">${badge(flow)} on <strong>${flow.server}</strong> · round ${flow.round} · started ${time(flow.createdAt, now)}${flow.note === undefined ? '' : html` · ${flow.note}`}</p>${notice ?? ''}`;
+  const head = html`<p class="crumbs"><a href="/">All flows</a></p><h1>${flowTitle(flow)}</h1><p class="meta">${badge(flow)} on <strong>${flow.server}</strong> · ${roundWords(flow)} · started ${time(flow.createdAt, now)}${flow.note === undefined ? '' : html` · ${flow.note}`}</p>${notice ?? ''}`;
   let main: Html;
   const questions = questionViews(questionsOf(flow), roots);
   if (flow.status === 'pending' && mayAnswer(flow, person)) {
