@@ -83,7 +83,7 @@ try {
   for (const flow of inbox.started) byStatus.set(flow.status, (byStatus.get(flow.status) ?? 0) + 1);
   out(
     inbox.started.length === 0
-      ? 'Worker: nothing to call (the store already has flows; --jobs FILE runs more)'
+      ? `Worker: nothing to call${inbox.bookshop === undefined ? '' : ' (the store already has flows)'}; --jobs FILE gives it calls`
       : `Worker: ${inbox.started.length} calls → ${[...byStatus].map(([status, n]) => `${n} ${status}`).join(', ')}`,
   );
   out(`Resumers here: ${inbox.resumers.length}`);
