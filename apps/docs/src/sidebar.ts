@@ -37,6 +37,10 @@ export const guide: readonly PageGroup[] = [
     ],
   },
   {
+    text: 'Clients',
+    items: [{ text: 'Continuations: answering later', link: '/guides/continuations' }],
+  },
+  {
     text: 'Serving',
     items: [{ text: 'Serving 2025-11-25 clients', link: '/guides/legacy-clients' }],
   },

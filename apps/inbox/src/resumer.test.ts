@@ -92,8 +92,10 @@ describe('a resumer', () => {
       'alice',
     );
     expect(await resumer.runOnce()).toBe(2);
-    const text = async (id: string) =>
-      ((await world.store.get(id))?.result as { content: { text: string }[] }).content[0]?.text;
+    const text = async (id: string) => {
+      const result = (await world.store.get(id))?.result as { content: { text: string }[] } | undefined;
+      return result?.content[0]?.text;
+    };
     expect(await text(blurb.id)).toBe('Shelf-talker for "Dune" (human:alice): Sand, spice, fate.');
     expect(await text(wishlist.id)).toContain('file:///home/alice/books');
   });
@@ -248,7 +250,7 @@ describe('a resumer', () => {
 
   it('keeps polling when the store fails, reporting each error', async () => {
     const errors: unknown[] = [];
-    const broken = { ...world.store, expireDue: () => Promise.reject(new Error('store down')) };
+    const broken = { ...world.store, claim: () => Promise.reject(new Error('store down')) };
     const resumer = createResumer({
       store: broken,
       connections: world.connections,

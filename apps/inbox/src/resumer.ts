@@ -32,6 +32,9 @@ export interface ResumerOptions {
   readonly onError?: (error: unknown) => void;
 }
 
+/** How often a resumer sweeps expired rounds and stale claims, ms. */
+const SWEEP_MS = 1000;
+
 /** What a resumer did so far. */
 export interface ResumerStats {
   /** Flows claimed (each is resumed once). */
@@ -53,7 +56,7 @@ export interface Resumer {
   stop(): Promise<void>;
   /** Polls now (a person just answered, in this process). */
   wake(): void;
-  /** One pass: the sweeps, one claim, its resumes. Resolves to how many flows it resumed. */
+  /** One pass: the sweeps (at most once a second), one claim, its resumes. Resolves to how many it resumed. */
   runOnce(): Promise<number>;
 }
 
@@ -98,9 +101,15 @@ export function createResumer(options: ResumerOptions): Resumer {
   let wakeUp: (() => void) | undefined;
   let woken = false;
 
+  let lastSweep = Number.NEGATIVE_INFINITY;
   const runOnce = async (): Promise<number> => {
-    await store.expireDue();
-    await store.failStale(leaseMs);
+    // The two sweeps are cheap (partial indexes) but not free: once a second is soon enough for deadlines
+    // measured in minutes, and keeps a busy resumer's queries to the claim and its outcomes.
+    if (Date.now() - lastSweep >= SWEEP_MS) {
+      lastSweep = Date.now();
+      await store.expireDue();
+      await store.failStale(leaseMs);
+    }
     const claimed = await store.claim(id, batch);
     stats.claimed += claimed.length;
     await Promise.all(
