@@ -38,7 +38,7 @@ export const guide: readonly PageGroup[] = [
   },
   {
     text: 'Clients',
-    items: [{ text: 'Continuations: answering later', link: '/guides/continuations' }],
+    items: [{ text: 'An approval inbox: continuations, exactly once', link: '/guides/continuations' }],
   },
   {
     text: 'Serving',
