@@ -78,12 +78,6 @@ describe.skipIf(missing !== undefined)(`the inbox in chromium ${missing ?? ''}`,
     contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => errors.push(`${person}: ${error.message}`));
-    if (process.env.INBOX_DEBUG) {
-      page.on('console', (m) => console.log(`[${person} console] ${m.text()}`));
-      page.on('response', (r) =>
-        console.log(`[${person}] ${r.request().method()} ${r.url()} → ${r.status()}`),
-      );
-    }
     await page.goto(inbox.signInUrl(person));
     await page.getByRole('heading', { name: 'Pending questions' }).waitFor();
     return page;
