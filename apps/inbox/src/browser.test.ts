@@ -1,7 +1,7 @@
 // The inbox in a real browser: Debian's chromium driven by playwright-core, against the inbox's page, the
 // bookshop and a club sign-up server, all on 127.0.0.1. People sign in with their links, fill and send the forms,
 // and read what came back. INBOX_SCREENSHOTS=update writes the screenshots the README shows.
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +70,7 @@ describe.skipIf(missing !== undefined)(`the inbox in chromium ${missing ?? ''}`,
     await inbox?.close();
     await club?.close();
     await bookshop?.endpoint.close();
+    if (process.env.INBOX_SCREENSHOTS !== 'update') rmSync(screenshotDir, { recursive: true, force: true });
   });
 
   /** A new browser context signed in as `person` (its link sets the session cookie), on the list. */
