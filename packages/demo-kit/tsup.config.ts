@@ -1,4 +1,6 @@
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.shared.ts';
 
-export default defineConfig(packageBuild({ index: 'src/index.ts', 'task-store': 'src/task-store.ts' }));
+export default defineConfig(
+  packageBuild({ index: 'src/index.ts', 'task-store': 'src/task-store.ts', forms: 'src/forms.ts' }),
+);

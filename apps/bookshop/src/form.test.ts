@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { ElicitRequestFormParams, PrimitiveSchemaDefinition } from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
-import { choicesOf, confirmUrl, describeField, fillForm, multiChoicesOf, parseAnswer } from './form.js';
+import { confirmUrl, describeField, fillForm, parseAnswer } from './form.js';
 import { createPrompter } from './prompter.js';
 
 /** Drives `fillForm` through the real readline prompter over a fake input stream; returns the result and output. */
@@ -145,19 +145,6 @@ describe('describeField', () => {
     ]);
     expect(describeField('wrap', yes, false)).toEqual(['wrap  [yes/no]', '  default: no (press Enter)']);
     expect(describeField('name', text, true)).toEqual(['Name (name) *  [text, 2–5 characters]']);
-  });
-
-  it('lists choices of every enum kind', () => {
-    expect(choicesOf(legacy)).toEqual([
-      { value: 'a', label: 'Apple' },
-      { value: 'b', label: 'Banana' },
-    ]);
-    expect(choicesOf(text)).toBeUndefined();
-    expect(multiChoicesOf(multiTitled)).toEqual([
-      { value: 'r', label: 'Red' },
-      { value: 'g', label: 'Green' },
-    ]);
-    expect(multiChoicesOf(plain)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 // Renders an elicitation's `requestedSchema` as a terminal form: one prompt per field, typed parsing, defaults,
 // required fields, validation with re-prompt; and the accept / decline / cancel choice. No terminal code here:
 // it talks to a `Prompter` (see prompter.ts), so tests drive it with a fake input stream.
+import { type Choice, choicesOf, formField, multiChoicesOf, valueProblem } from '@boomerang/demo-kit/forms';
 import type {
   ElicitRequestFormParams,
   ElicitRequestURLParams,
@@ -13,44 +14,10 @@ export interface Prompter {
   question(prompt: string): Promise<string | undefined>;
 }
 
-/** One option of a choice field: the wire value and what the person sees. */
-export interface Choice {
-  readonly value: string;
-  readonly label: string;
-}
-
 /** A parsed line: the field's value (`undefined`: left out of the content), or what is wrong with the line. */
 export type ParsedAnswer = { ok: true; value: unknown } | { ok: false; problem: string };
 
 type Obj = Record<string, unknown>;
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null;
-const strings = (value: unknown): string[] | undefined =>
-  Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
-
-/** The options of a single-select field (`enum`, titled `oneOf`, legacy `enumNames`), or undefined. */
-export function choicesOf(field: PrimitiveSchemaDefinition): Choice[] | undefined {
-  const f = field as Obj;
-  if (f.type !== 'string') return undefined;
-  if (Array.isArray(f.oneOf)) {
-    return f.oneOf.filter(isObj).map((o) => ({ value: String(o.const), label: String(o.title ?? o.const) }));
-  }
-  const values = strings(f.enum);
-  if (values === undefined) return undefined;
-  const names = strings(f.enumNames);
-  return values.map((value, i) => ({ value, label: names?.[i] ?? value }));
-}
-
-/** The options of a multi-select field (`items.enum` or titled `items.anyOf`), or undefined. */
-export function multiChoicesOf(field: PrimitiveSchemaDefinition): Choice[] | undefined {
-  const f = field as Obj;
-  if (f.type !== 'array' || !isObj(f.items)) return undefined;
-  if (Array.isArray(f.items.anyOf)) {
-    return f.items.anyOf
-      .filter(isObj)
-      .map((o) => ({ value: String(o.const), label: String(o.title ?? o.const) }));
-  }
-  return strings(f.items.enum)?.map((value) => ({ value, label: value }));
-}
 
 function pickChoice(choices: readonly Choice[], raw: string): Choice | undefined {
   if (/^\d+$/.test(raw)) return choices[Number(raw) - 1];
@@ -116,24 +83,6 @@ export function describeField(name: string, field: PrimitiveSchemaDefinition, re
 const TRUE = new Set(['y', 'yes', 'true', '1']);
 const FALSE = new Set(['n', 'no', 'false', '0']);
 
-function checkString(f: Obj, raw: string): string | undefined {
-  if (typeof f.minLength === 'number' && raw.length < f.minLength) {
-    return `at least ${f.minLength} characters, please`;
-  }
-  if (typeof f.maxLength === 'number' && raw.length > f.maxLength) {
-    return `at most ${f.maxLength} characters, please (got ${raw.length})`;
-  }
-  if (f.format === 'email' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(raw)) return 'an email address, please';
-  if (f.format === 'uri' && !URL.canParse(raw)) return 'an absolute URI, please';
-  if (f.format === 'date' && !(/^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw)))) {
-    return 'a date like 2026-07-28, please';
-  }
-  if (f.format === 'date-time' && !(/^\d{4}-\d{2}-\d{2}T/.test(raw) && !Number.isNaN(Date.parse(raw)))) {
-    return 'a date and time like 2026-07-28T09:30:00Z, please';
-  }
-  return undefined;
-}
-
 /**
  * Parses one typed line for `field`. An empty line takes the default, or leaves an optional field out; a
  * required field without a default must be answered. Never throws.
@@ -145,6 +94,10 @@ export function parseAnswer(field: PrimitiveSchemaDefinition, line: string, requ
     if (f.default !== undefined) return { ok: true, value: f.default };
     return required ? { ok: false, problem: 'this field is required' } : { ok: true, value: undefined };
   }
+  const checked = (value: unknown): ParsedAnswer => {
+    const problem = valueProblem(formField('', field, required), value);
+    return problem === undefined ? { ok: true, value } : { ok: false, problem };
+  };
   const multi = multiChoicesOf(field);
   if (multi !== undefined) {
     const picked: string[] = [];
@@ -158,13 +111,7 @@ export function parseAnswer(field: PrimitiveSchemaDefinition, line: string, requ
         if (!picked.includes(choice.value)) picked.push(choice.value);
       }
     }
-    if (typeof f.minItems === 'number' && picked.length < f.minItems) {
-      return { ok: false, problem: `pick at least ${f.minItems}` };
-    }
-    if (typeof f.maxItems === 'number' && picked.length > f.maxItems) {
-      return { ok: false, problem: `pick at most ${f.maxItems}` };
-    }
-    return { ok: true, value: picked };
+    return checked(picked);
   }
   const single = choicesOf(field);
   if (single !== undefined) {
@@ -179,19 +126,8 @@ export function parseAnswer(field: PrimitiveSchemaDefinition, line: string, requ
     if (FALSE.has(lower)) return { ok: true, value: false };
     return { ok: false, problem: 'yes or no, please' };
   }
-  if (f.type === 'number' || f.type === 'integer') {
-    const value = Number(raw);
-    if (!Number.isFinite(value)) return { ok: false, problem: 'a number, please' };
-    if (f.type === 'integer' && !Number.isInteger(value))
-      return { ok: false, problem: 'a whole number, please' };
-    if (typeof f.minimum === 'number' && value < f.minimum)
-      return { ok: false, problem: `at least ${f.minimum}` };
-    if (typeof f.maximum === 'number' && value > f.maximum)
-      return { ok: false, problem: `at most ${f.maximum}` };
-    return { ok: true, value };
-  }
-  const problem = checkString(f, raw);
-  return problem === undefined ? { ok: true, value: raw } : { ok: false, problem };
+  if (f.type === 'number' || f.type === 'integer') return checked(Number(raw));
+  return checked(raw);
 }
 
 type Action = ElicitResult['action'];

@@ -45,6 +45,10 @@ export const guide: readonly PageGroup[] = [
     ],
   },
   {
+    text: 'Clients',
+    items: [{ text: 'An approval inbox: continuations, exactly once', link: '/guides/continuations' }],
+  },
+  {
     text: 'Serving',
     items: [
       { text: 'Mounting in Express, Fastify, Hono, Next.js…', link: '/guides/mounting' },

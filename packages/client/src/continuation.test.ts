@@ -1,8 +1,12 @@
 // Continuations: `client.start()` / `client.resume()`, the format, and every way a resume can be refused.
 import { type CallToolResult, inputRequired, McpError } from '@boomerang/protocol';
+import { Server, sealed } from '@boomerang/server';
+import { connectInMemory } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { Client } from './client.js';
 import { type Continuation, continuationProblem, responsesProblem } from './continuation.js';
+import { isClientError } from './errors.js';
 import { askFor, harness, type Reply, script, textResult } from './test-support/fake-server.js';
 
 /** A stateless server: asks for a region (and on a second call for a size), finishing from the retry alone. */
@@ -270,5 +274,112 @@ describe('malformed or tampered continuations', () => {
     expect(continuationProblem(JSON.parse(JSON.stringify(valid)))).toBeUndefined();
     expect(responsesProblem(valid, {})).toBeUndefined();
     expect(responsesProblem(valid, 'nope')).toMatchObject({ keys: [] });
+  });
+});
+
+describe('resuming against a server that seals its state (@boomerang/server sealed())', () => {
+  // A real low-level Server: its state is sealed, bound to the tool and its arguments, and expires. `clock` is
+  // the server's, so a test moves time without waiting.
+  function provisioningServer(key: number, clock: { now: number }) {
+    const server = new Server(
+      { name: 'provisioner', version: '1.0.0' },
+      {
+        requestState: sealed({
+          keys: [new Uint8Array(32).fill(key)],
+          ttlSeconds: 60,
+          clock: () => clock.now,
+        }),
+        logger: { warn: () => {}, error: () => {} },
+        onCallTool: ({ arguments: args }, ctx) => {
+          const answer = ctx.inputResponses?.region as { content?: { region?: string } } | undefined;
+          if (ctx.requestState === 'asked' && answer?.content?.region !== undefined)
+            return { content: [{ type: 'text', text: `${String(args?.name)} in ${answer.content.region}` }] };
+          return inputRequired({
+            inputRequests: { region: askFor('region', 'Which region?') },
+            requestState: 'asked',
+          });
+        },
+      },
+    );
+    let served = 0;
+    return {
+      async client() {
+        const client = new Client({ name: 'inbox', version: '1' }, { capabilities: { elicitation: {} } });
+        await connectInMemory(client, server);
+        served++;
+        return client;
+      },
+      get served() {
+        return served;
+      },
+    };
+  }
+
+  async function stored(server: ReturnType<typeof provisioningServer>): Promise<string> {
+    const client = await server.client();
+    const step = await client.start('tools/call', { name: 'provision', arguments: { name: 'orders' } });
+    await client.close();
+    expect(step.continuation?.requestState).toMatch(/^sl1_/);
+    return JSON.stringify(step.continuation);
+  }
+
+  it('another client, on another connection, resumes the stored flow to its result', async () => {
+    const clock = { now: Date.parse('2026-07-28T10:00:00Z') };
+    const server = provisioningServer(1, clock);
+    const json = await stored(server);
+    clock.now += 59_000;
+    const client = await server.client();
+    const step = await client.resume(JSON.parse(json) as Continuation<'tools/call'>, region('eu-west-1'));
+    expect(step.result?.content).toEqual([{ type: 'text', text: 'orders in eu-west-1' }]);
+    await client.close();
+  });
+
+  it.each<[string, (c: Continuation<'tools/call'>) => Continuation<'tools/call'>, number, number]>([
+    ['its state expired (past the TTL)', (c) => c, 1, 61_000],
+    ['the server restarted under another key', (c) => c, 2, 0],
+    [
+      'its arguments were changed in storage',
+      (c) => ({ ...c, params: { ...c.params, arguments: { name: 'billing' } } }),
+      1,
+      0,
+    ],
+    [
+      'its requestState was changed in storage',
+      (c) => ({ ...c, requestState: `${c.requestState?.slice(0, -2)}AA` }),
+      1,
+      0,
+    ],
+    ['it names another tool', (c) => ({ ...c, params: { ...c.params, name: 'deprovision' } }), 1, 0],
+  ])('state-rejected when %s', async (_, tamper, key, later) => {
+    const clock = { now: Date.parse('2026-07-28T10:00:00Z') };
+    const json = await stored(provisioningServer(1, clock));
+    clock.now += later;
+    const client = await provisioningServer(key, clock).client();
+    const continuation = tamper(JSON.parse(json) as Continuation<'tools/call'>);
+    const error = await client.resume(continuation, region('eu')).catch((e: unknown) => e);
+    expect(isClientError(error, 'state-rejected')).toBe(true);
+    expect((error as Error).cause).toMatchObject({
+      code: -32602,
+      message: 'Invalid or expired requestState',
+    });
+    await client.close();
+  });
+
+  it('a continuation is not spent by resuming it: exactly once is the job of whoever stores it', async () => {
+    // The server keeps nothing between rounds, so the same stored continuation resumes twice. A store that must
+    // resume each flow once claims it first (apps/inbox: a conditional UPDATE … FOR UPDATE SKIP LOCKED).
+    const clock = { now: Date.parse('2026-07-28T10:00:00Z') };
+    const server = provisioningServer(1, clock);
+    const continuation = JSON.parse(await stored(server)) as Continuation<'tools/call'>;
+    const a = await server.client();
+    const b = await server.client();
+    const [first, second] = await Promise.all([
+      a.resume(continuation, region('eu')),
+      b.resume(continuation, region('us')),
+    ]);
+    expect(first.result?.content).toEqual([{ type: 'text', text: 'orders in eu' }]);
+    expect(second.result?.content).toEqual([{ type: 'text', text: 'orders in us' }]);
+    await a.close();
+    await b.close();
   });
 });

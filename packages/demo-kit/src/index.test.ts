@@ -2,6 +2,7 @@ import type { JSONRPCMessage } from '@boomerang/protocol';
 import type { RequestTransport } from '@boomerang/protocol/transport';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
+import * as forms from './forms.js';
 import * as api from './index.js';
 import { type Direction, stateSummary, tapTransport } from './index.js';
 import * as taskStore from './task-store.js';
@@ -16,6 +17,14 @@ describe('@boomerang/demo-kit', () => {
       'tapTransport',
     ]);
     expect(Object.keys(taskStore)).toEqual(['openTaskStore']);
+    expect(Object.keys(forms).sort()).toEqual([
+      'choicesOf',
+      'contentProblems',
+      'formField',
+      'formFields',
+      'multiChoicesOf',
+      'valueProblem',
+    ]);
   });
 
   it('stateSummary keeps the ends and the length of a long token', () => {

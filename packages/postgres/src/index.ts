@@ -1,7 +1,7 @@
 // @boomerang/postgres: Boomerang's SQL stores on one schema for PGlite (embedded, file-backed) and PostgreSQL
 // (through `pg`), with versioned migrations applied on start, and the notification bus on LISTEN/NOTIFY.
 export type { PostgresDb } from './db.js';
-export { MIGRATIONS, type Migration, migrate } from './migrations.js';
+export { MIGRATIONS, type MigrateOptions, type Migration, migrate } from './migrations.js';
 export {
   NOTIFY_INLINE_BYTES,
   type PostgresNotificationsOptions,

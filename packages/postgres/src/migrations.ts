@@ -3,10 +3,13 @@
 // start together apply it once; `boomerang_migrations` records what is applied.
 import { type PostgresDb, rowsOf, runScript } from './db.js';
 
-/** One versioned step of the schema. */
+/** One versioned step of a schema. */
 export interface Migration {
+  /** Its number: ids increase along the list, and each is applied once. */
   readonly id: number;
+  /** A short name, recorded beside the id. */
   readonly name: string;
+  /** The statements, run in one transaction; written so that running them twice changes nothing. */
   readonly sql: string;
 }
 
@@ -55,31 +58,66 @@ export const MIGRATIONS: readonly Migration[] = [
 /** An arbitrary constant: the advisory lock every Boomerang migration takes. */
 const LOCK = 727_261_401;
 
-/** Applies the migrations `db` lacks, in order; resolves to the ids it ran (concurrent starters may both run one: each is idempotent). */
-export async function migrate(db: PostgresDb): Promise<number[]> {
+/** What {@link migrate} applies, and where it records what it applied. */
+export interface MigrateOptions {
+  /**
+   * The schema's migrations, in order (default: {@link MIGRATIONS}, the stores of this package). An app with
+   * tables of its own passes its list and its own `table`, and gets the same guarantees.
+   */
+  readonly migrations?: readonly Migration[];
+  /** The table that records the applied ids (default `boomerang_migrations`): one per list of migrations. */
+  readonly table?: string;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Throws `TypeError` for a table name that is not a plain lower-case SQL identifier, or ids out of order. */
+function checkOptions(table: string, migrations: readonly Migration[]): void {
+  if (typeof table !== 'string' || !IDENTIFIER.test(table)) {
+    throw new TypeError(`"table" expected a lower-case SQL identifier, got ${JSON.stringify(table)}`);
+  }
+  if (!Array.isArray(migrations)) throw new TypeError('"migrations" expected an array');
+  let previous = 0;
+  for (const [i, migration] of migrations.entries()) {
+    const { id, name, sql } = migration ?? ({} as Migration);
+    if (!Number.isSafeInteger(id) || id <= previous || typeof name !== 'string' || typeof sql !== 'string') {
+      throw new TypeError(
+        `"migrations[${i}]" expected { id, name, sql } with an integer id above ${previous}, got ${JSON.stringify(migration)}`,
+      );
+    }
+    previous = id;
+  }
+}
+
+/**
+ * Applies the migrations `db` lacks, in order, each in its own transaction under one advisory lock, recording
+ * each in `options.table`; resolves to the ids it ran (concurrent starters may both run one: each is
+ * idempotent). Throws `TypeError` for a bad `options.table` or a list whose ids do not increase.
+ */
+export async function migrate(db: PostgresDb, options: MigrateOptions = {}): Promise<number[]> {
+  const { migrations = MIGRATIONS, table = 'boomerang_migrations' } = options;
+  checkOptions(table, migrations);
   await runScript(
     db,
     `BEGIN;
      SELECT pg_advisory_xact_lock(${LOCK});
-     CREATE TABLE IF NOT EXISTS boomerang_migrations (
+     CREATE TABLE IF NOT EXISTS ${table} (
        id integer PRIMARY KEY,
        name text NOT NULL,
        applied_at timestamptz NOT NULL DEFAULT now()
      );
      COMMIT;`,
   );
-  const applied = new Set(
-    (await rowsOf(db, 'SELECT id FROM boomerang_migrations', [])).map((row) => Number(row.id)),
-  );
+  const applied = new Set((await rowsOf(db, `SELECT id FROM ${table}`, [])).map((row) => Number(row.id)));
   const done: number[] = [];
-  for (const migration of MIGRATIONS) {
+  for (const migration of migrations) {
     if (applied.has(migration.id)) continue;
     await runScript(
       db,
       `BEGIN;
        SELECT pg_advisory_xact_lock(${LOCK});
        ${migration.sql}
-       INSERT INTO boomerang_migrations (id, name) VALUES (${migration.id}, '${migration.name}')
+       INSERT INTO ${table} (id, name) VALUES (${migration.id}, '${migration.name.replaceAll("'", "''")}')
          ON CONFLICT (id) DO NOTHING;
        COMMIT;`,
     );

@@ -46,4 +46,19 @@ describe('staleWorkspaceDependencies', () => {
       '@boomerang/extra',
     ]);
   });
+
+  it('finds an app that other apps import under apps/, and checks the file its exports name', () => {
+    const root = workspace({ app: { deps: ['shop'] } });
+    const shop = join(root, 'apps/shop');
+    mkdirSync(join(shop, 'src'), { recursive: true });
+    mkdirSync(join(shop, 'dist'));
+    const manifest = { name: '@boomerang/shop', exports: { '.': { default: './dist/shop.js' } } };
+    writeFileSync(join(shop, 'package.json'), JSON.stringify(manifest));
+    writeFileSync(join(shop, 'src/shop.ts'), 'export {};\n');
+    utimesSync(join(shop, 'src/shop.ts'), 1_000, 1_000);
+    const appDir = join(root, 'packages/app');
+    expect(staleWorkspaceDependencies(appDir)).toEqual(['@boomerang/shop']);
+    writeFileSync(join(shop, 'dist/shop.js'), 'export {};\n');
+    expect(staleWorkspaceDependencies(appDir)).toEqual([]);
+  });
 });

@@ -56,7 +56,8 @@ export function ensureBuilt(check: BuiltCheck): string | undefined {
 
 /**
  * The workspace packages `appDir` runs on (its `@boomerang/*` dependencies, and theirs; plus `runs` and theirs)
- * whose `dist/index.js` is missing or older than one of their source files.
+ * whose built entry (`exports["."]`, else `dist/index.js`) is missing or older than one of their source files.
+ * A dependency may be an app (`apps/<name>`) that exports what other apps import.
  */
 export function staleWorkspaceDependencies(appDir: string, runs: readonly string[] = []): string[] {
   const repoRoot = dirname(dirname(appDir));
@@ -77,12 +78,28 @@ function runPnpm(cwd: string, args: string[]): void {
   else execFileSync('pnpm', args, options);
 }
 
+/** Where a workspace package lives: `packages/<name>`, or `apps/<name>` for an app other apps import. */
 function packageDir(repoRoot: string, name: string): string {
-  return join(repoRoot, 'packages', name.slice('@boomerang/'.length));
+  const short = name.slice('@boomerang/'.length);
+  const inPackages = join(repoRoot, 'packages', short);
+  return existsSync(inPackages) || !existsSync(join(repoRoot, 'apps', short))
+    ? inPackages
+    : join(repoRoot, 'apps', short);
 }
 
+/** The built file its `exports["."]` points at (`dist/index.js` for a package without one). */
 function distEntry(repoRoot: string, name: string): string {
-  return join(packageDir(repoRoot, name), 'dist/index.js');
+  const dir = packageDir(repoRoot, name);
+  try {
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      exports?: Record<string, unknown>;
+    };
+    const main = manifest.exports?.['.'] as { default?: unknown } | undefined;
+    if (typeof main?.default === 'string') return join(dir, main.default);
+  } catch {
+    // No manifest to read: the default below, which the callers then find missing.
+  }
+  return join(dir, 'dist/index.js');
 }
 
 function workspaceDependencies(appDir: string, runs: readonly string[]): string[] {
