@@ -1,6 +1,4 @@
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.shared.ts';
 
-export default defineConfig(
-  packageBuild({ index: 'src/index.ts', built: 'src/built.ts', postgres: 'src/postgres-server.ts' }),
-);
+export default defineConfig(packageBuild({ index: 'src/index.ts' }));

@@ -5,7 +5,7 @@ import type {
   JSONRPCRequest,
   JSONRPCResponse,
 } from '@boomerang/protocol';
-import { requestTransportSuite } from '@boomerang/testing';
+import { requestTransportSuite } from '@boomerang/test-kit';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type FetchLike, StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler, type FetchHandler } from './handler.js';

@@ -1,6 +1,6 @@
 // Test helpers: raw JSON-RPC requests against a MessageHandler (the wire is the contract).
 import type { AuthInfo, MessageHandler } from '@boomerang/protocol';
-import { errorOf, resultOf } from '@boomerang/testing';
+import { errorOf, resultOf } from '@boomerang/test-kit';
 import { TASKS_EXTENSION } from '../schema.js';
 
 export { errorOf, resultOf };
