@@ -20,4 +20,4 @@ export {
 // --- what it records
 export type { RecordedCall, RecordedError, RecordedRound } from './recorder.js';
 // --- scripting which answer each question gets
-export type { Answer, AnswerRule, QuestionKind, ScriptedAnswers } from './script.js';
+export type { Answer, AnswerCondition, AnswerRule, QuestionKind, ScriptedAnswers } from './script.js';

@@ -14,6 +14,12 @@ export type Answer =
   | ((request: InputRequest, ctx: InputRequestContext) => InputResponse | Promise<InputResponse>);
 
 /**
+ * A condition on a question, for {@link AnswerRule.when}: the question, and its context (its `key` and `round`; the
+ * tool or prompt that asked is `ctx.name`, the resource `ctx.uri`).
+ */
+export type AnswerCondition = (request: InputRequest, ctx: InputRequestContext) => boolean;
+
+/**
  * One scripted answer and the questions it answers: every filter given must hold (none given: every question).
  * Rules are tried in order; the first that matches and has uses left answers.
  */
@@ -30,8 +36,8 @@ export interface AnswerRule {
   readonly question?: string | RegExp | undefined;
   /** Only in this round of a call (1 for the call's first `input_required`). */
   readonly round?: number | undefined;
-  /** Any other condition on the question (the tool it is for is `ctx.name`, a resource's URI `ctx.uri`). */
-  readonly when?: ((request: InputRequest, ctx: InputRequestContext) => boolean) | undefined;
+  /** Any other condition on the question. */
+  readonly when?: AnswerCondition | undefined;
   /** How many questions this rule answers before the next matching rule takes over (default: no limit). */
   readonly times?: number | undefined;
   /** The answer. */
