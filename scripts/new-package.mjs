@@ -3,7 +3,7 @@
 // if it is an MCP package.
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { filesBelow, root } from './workspace.mjs';
+import { filesBelow, REPOSITORY_URL, root } from './workspace.mjs';
 
 const [name, description = ''] = process.argv.slice(2);
 if (!name || !/^[a-z][a-z0-9-]*$/.test(name)) {
@@ -18,8 +18,15 @@ if (existsSync(target)) {
 cpSync(join(root, 'templates/package'), target, { recursive: true });
 for (const file of filesBelow(target, () => true)) {
   const text = readFileSync(file, 'utf8');
-  writeFileSync(file, text.replaceAll('__NAME__', name).replaceAll('__DESCRIPTION__', description));
+  writeFileSync(
+    file,
+    text
+      .replaceAll('__NAME__', name)
+      .replaceAll('__DESCRIPTION__', description)
+      .replaceAll('__REPOSITORY__', REPOSITORY_URL),
+  );
 }
+cpSync(join(root, 'LICENSE'), join(target, 'LICENSE'));
 console.log(
   `Created packages/${name}. Next: add "@boomerang/${name}" to scripts/package-graph.json, then pnpm install.`,
 );

@@ -4,6 +4,12 @@ import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
 
+/**
+ * The canonical repository of the project, the one place it is written: every publishable package.json derives
+ * `repository`, `homepage` and `bugs` from it (lint-packages.mjs checks them, new-package.mjs fills them in).
+ */
+export const REPOSITORY_URL = 'https://github.com/boomerang-mcp/boomerang';
+
 /** Every workspace package under packages/ and apps/, with its parsed package.json. */
 export function workspacePackages() {
   const out = [];

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { postgresTaskStore } from '@boomerang/postgres';
 import { Server } from '@boomerang/server';
 import { createTasks, TASKS_EXTENSION } from '@boomerang/tasks';
-import { postgresMissing, startPostgres } from '@boomerang/testing/postgres';
+import { postgresMissing, startPostgres } from '@boomerang/test-kit/postgres';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { measure, summarize } from './flows/harness.mjs';

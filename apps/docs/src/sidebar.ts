@@ -14,9 +14,9 @@ export interface PageGroup {
 
 /**
  * The hand-written pages, in reading order. Groups are by what a reader is doing, so later guides slot in
- * without reshuffling: the client loop and continuations under "Clients", transports and framework mounting
- * under "Serving", tasks beside custom methods, deploying a fleet and testing under "Operating". A group with no
- * page yet is left out of the list rather than shown empty.
+ * without reshuffling: the client loop, transports and continuations under "Clients and transports", framework
+ * mounting under "Serving", tasks beside custom methods, testing and deploying a fleet under "Operating". A group
+ * with no page yet is left out of the list rather than shown empty.
  */
 export const guide: readonly PageGroup[] = [
   {
@@ -42,11 +42,8 @@ export const guide: readonly PageGroup[] = [
     items: [
       { text: 'The client: the loop, callbacks, continuations', link: '/guides/client' },
       { text: 'Transports', link: '/guides/transports' },
+      { text: 'An approval inbox: continuations, exactly once', link: '/guides/continuations' },
     ],
-  },
-  {
-    text: 'Clients',
-    items: [{ text: 'An approval inbox: continuations, exactly once', link: '/guides/continuations' }],
   },
   {
     text: 'Serving',
@@ -64,7 +61,10 @@ export const guide: readonly PageGroup[] = [
   },
   {
     text: 'Operating',
-    items: [{ text: 'Deploying a fleet', link: '/guides/deployment' }],
+    items: [
+      { text: 'Testing your server', link: '/guides/testing' },
+      { text: 'Deploying a fleet', link: '/guides/deployment' },
+    ],
   },
   {
     text: 'Migrating',

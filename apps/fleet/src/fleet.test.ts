@@ -2,10 +2,10 @@
 // the issue's: no failed flow but those cut on the killed instance (at most the requests nginx saw in flight there),
 // every notification heard exactly once by every listener, rounds spread over the instances, sessions pinned.
 import { join } from 'node:path';
-import { ensureBuilt } from '@boomerang/testing/built';
-import { nginxMissing } from '@boomerang/testing/nginx';
-import { postgresMissing } from '@boomerang/testing/postgres';
-import { redisMissing } from '@boomerang/testing/redis';
+import { ensureBuilt } from '@boomerang/test-kit/built';
+import { nginxMissing } from '@boomerang/test-kit/nginx';
+import { postgresMissing } from '@boomerang/test-kit/postgres';
+import { redisMissing } from '@boomerang/test-kit/redis';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_DIR, type FleetReport, runFleet } from './fleet-runner.js';
 

@@ -1,4 +1,4 @@
-// The fleet's nginx configuration (the `http { }` block; @boomerang/testing/nginx adds the process settings).
+// The fleet's nginx configuration (the `http { }` block; @boomerang/test-kit/nginx adds the process settings).
 //
 // - 2026-07-28 traffic carries no session: `upstream fleet` round-robins every request, so the rounds of one flow
 //   spread over the instances (their state is sealed, so any instance serves any round). A connection refused by

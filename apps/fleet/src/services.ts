@@ -2,9 +2,9 @@
 // packages (installed with apt-get when missing and we are root), and `node dist/instance.js` per instance.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { nginxBin } from '@boomerang/testing/nginx';
-import { postgresBin } from '@boomerang/testing/postgres';
-import { redisServerBin } from '@boomerang/testing/redis';
+import { nginxBin } from '@boomerang/test-kit/nginx';
+import { postgresBin } from '@boomerang/test-kit/postgres';
+import { redisServerBin } from '@boomerang/test-kit/redis';
 
 /** The Debian packages the fleet runs on, and how to tell each is there. */
 const PACKAGES: readonly { readonly name: string; readonly present: () => boolean }[] = [

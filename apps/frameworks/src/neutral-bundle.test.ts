@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureBuilt } from '@boomerang/testing/built';
+import { ensureBuilt } from '@boomerang/test-kit/built';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDir, fixture } from './test-support/runtimes.js';

@@ -2,7 +2,7 @@
 // running the BUILT packages: a fetch server on the runtime driven by the Node Client through the mount suite, and
 // the Client on the runtime against a Node endpoint (`listen`).
 
-import { ensureBuilt } from '@boomerang/testing/built';
+import { ensureBuilt } from '@boomerang/test-kit/built';
 import { listen } from '@boomerang/transport-http/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGreeter } from './fixtures/greeter.mjs';

@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { PostgresDb } from '@boomerang/postgres';
-import { postgresMissing, startPostgres } from '@boomerang/testing/postgres';
+import { postgresMissing, startPostgres } from '@boomerang/test-kit/postgres';
 import { type CountingServer, startCountingServer } from './counting-server.js';
 import { openDatabase } from './database.js';
 import { createResumer } from './resumer.js';

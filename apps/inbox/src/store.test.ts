@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PostgresDb } from '@boomerang/postgres';
-import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/testing/postgres';
+import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/test-kit/postgres';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

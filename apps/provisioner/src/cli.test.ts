@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt } from '@boomerang/testing/built';
+import { ensureBuilt } from '@boomerang/test-kit/built';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 
 const appDir = dirname(dirname(fileURLToPath(import.meta.url)));

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '@boomerang/protocol';
-import { requestTransportSuite, serveOverStream } from '@boomerang/testing';
+import { requestTransportSuite, serveOverStream } from '@boomerang/test-kit';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { correlate } from './correlator.js';

@@ -3,7 +3,7 @@
 import { elicit, McpServer, resolver } from '@boomerang/mcp-server';
 import type { MessageHandler } from '@boomerang/protocol/transport';
 import { createTasks, TASKS_EXTENSION, type Tasks } from '@boomerang/tasks';
-import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/testing/postgres';
+import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/test-kit/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -2,8 +2,8 @@ import { McpServer } from '@boomerang/mcp-server';
 import {
   type SharedSourceBackend,
   sharedNotificationSourceSuite,
-} from '@boomerang/testing/notification-source';
-import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/testing/postgres';
+} from '@boomerang/test-kit/notification-source';
+import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/test-kit/postgres';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

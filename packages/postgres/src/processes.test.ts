@@ -5,8 +5,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, isClientError } from '@boomerang/client';
-import { ensureBuilt } from '@boomerang/testing/built';
-import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/testing/postgres';
+import { ensureBuilt } from '@boomerang/test-kit/built';
+import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/test-kit/postgres';
 import { StdioClientTransport } from '@boomerang/transport-stdio';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memoryTaskStore, type TaskStore } from '@boomerang/tasks';
 import { taskStoreChecks } from '@boomerang/tasks/testing';
-import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/testing/postgres';
+import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/test-kit/postgres';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 import {
   type SharedSourceBackend,
   sharedNotificationSourceSuite,
-} from '@boomerang/testing/notification-source';
-import { type RedisServer, redisMissing, startRedis } from '@boomerang/testing/redis';
+} from '@boomerang/test-kit/notification-source';
+import { type RedisServer, redisMissing, startRedis } from '@boomerang/test-kit/redis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisNotifications } from './notifications.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Client } from '@boomerang/client';
-import { type RedisServer, redisMissing, startRedis } from '@boomerang/testing/redis';
+import { type RedisServer, redisMissing, startRedis } from '@boomerang/test-kit/redis';
 import { StreamableHttpClientTransport } from '@boomerang/transport-http';
 import { listen } from '@boomerang/transport-http/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,39 +1,29 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import * as built from './built.js';
 import * as api from './index.js';
-import * as nginx from './nginx-server.js';
-import * as notificationSource from './notification-source-suite.js';
-import * as postgres from './postgres-server.js';
-import * as redis from './redis-server.js';
 
 describe('@boomerang/testing', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual([
-      'errorOf',
-      'requestTransportSuite',
-      'resultOf',
-      'serveOverStream',
-      'streamTransportSuite',
-      'suiteServer',
+      'accept',
+      'assistantMessage',
+      'cancel',
+      'connectTestClient',
+      'decline',
+      'roots',
     ]);
   });
 
-  it('exports the build check from @boomerang/testing/built', () => {
-    expect(Object.keys(built).sort()).toEqual(['ensureBuilt', 'staleWorkspaceDependencies']);
-  });
-
-  it('exports the throwaway PostgreSQL server from @boomerang/testing/postgres', () => {
-    expect(Object.keys(postgres).sort()).toEqual([
-      'freePort',
-      'postgresBin',
-      'postgresMissing',
-      'startPostgres',
-    ]);
-  });
-
-  it('exports the throwaway Redis and nginx servers and the shared notification source suite', () => {
-    expect(Object.keys(redis).sort()).toEqual(['redisMissing', 'redisServerBin', 'startRedis']);
-    expect(Object.keys(nginx).sort()).toEqual(['nginxBin', 'nginxMissing', 'startNginx']);
-    expect(Object.keys(notificationSource).sort()).toEqual(['sharedNotificationSourceSuite']);
+  it('the README quotes every region of the example files verbatim', async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    for (const [file, names] of [
+      ['./harness.examples.ts', ['test']],
+      ['./bookshop.examples.ts', ['server']],
+    ] as const) {
+      const source = await readFile(new URL(file, import.meta.url), 'utf8');
+      const regions = [...source.matchAll(/\/\/ #region (\w+)\n([\s\S]*?)\/\/ #endregion \1/g)];
+      expect(regions.map((m) => m[1])).toEqual(names);
+      for (const [, , body] of regions) expect(readme).toContain(`\`\`\`ts\n${body}\`\`\``);
+    }
   });
 });

@@ -1,19 +1,23 @@
-// @boomerang/testing: shared test suites for Boomerang's own packages. Private; imported by tests only.
+// @boomerang/testing: an in-memory harness for users' tests of their MCP servers.
 
-// --- the client's transport contract (memory and stdio through the correlator, HTTP natively)
+// --- answers a test scripts
 export {
-  type ConnectRequestTransport,
-  type RequestTransportSuiteOptions,
-  requestTransportSuite,
-} from './request-transport-suite.js';
-// --- the stream transport contract (memory, stdio)
+  type AssistantMessageOptions,
+  accept,
+  assistantMessage,
+  cancel,
+  decline,
+  type ElicitContent,
+  roots,
+} from './answers.js';
+// --- the harness
 export {
-  type MakeTransportPair,
-  type StreamTransportSuiteOptions,
-  streamTransportSuite,
-  type TransportPair,
-} from './stream-transport-suite.js';
-// --- the suites' server, for the stream side of a request-transport run
-export { type SuiteServerLog, serveOverStream, suiteServer } from './suite-server.js';
-// --- reading JSON-RPC responses in tests
-export { errorOf, resultOf } from './wire.js';
+  connectTestClient,
+  type TestClient,
+  type TestClientOptions,
+  type TestServer,
+} from './harness.js';
+// --- what it records
+export type { RecordedCall, RecordedError, RecordedRound } from './recorder.js';
+// --- scripting which answer each question gets
+export type { Answer, AnswerCondition, AnswerRule, QuestionKind, ScriptedAnswers } from './script.js';

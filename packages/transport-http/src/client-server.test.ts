@@ -17,7 +17,7 @@ import { createHttpHandler, type HttpHandlerOptions } from './handler.js';
 import { makeServer, type Observed, tools } from './test-support/fixture.js';
 
 // `Client` ↔ `Server` over the HTTP pair, in process: the client transport's fetch calls the handler directly.
-// The transport contract itself runs in client.test.ts (`requestTransportSuite` of @boomerang/testing).
+// The transport contract itself runs in client.test.ts (`requestTransportSuite` of @boomerang/test-kit).
 
 async function connect(
   options: { observed?: Observed; http?: HttpHandlerOptions; fetch?: (f: FetchLike) => FetchLike } = {},

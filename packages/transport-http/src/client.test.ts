@@ -5,7 +5,7 @@ import type {
   JSONRPCResponse,
 } from '@boomerang/protocol';
 import type { ExchangeOptions, FetchLike } from '@boomerang/protocol/transport';
-import { requestTransportSuite } from '@boomerang/testing';
+import { requestTransportSuite } from '@boomerang/test-kit';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler, type FetchHandler } from './handler.js';

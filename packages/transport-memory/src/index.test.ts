@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@boomerang/protocol';
-import { streamTransportSuite } from '@boomerang/testing';
+import { streamTransportSuite } from '@boomerang/test-kit';
 import { describe, expect, it, vi } from 'vitest';
 import * as api from './index.js';
 import { createInMemoryPair } from './index.js';

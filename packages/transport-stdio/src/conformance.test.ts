@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { correlate } from '@boomerang/client';
-import { requestTransportSuite, serveOverStream, streamTransportSuite } from '@boomerang/testing';
+import { requestTransportSuite, serveOverStream, streamTransportSuite } from '@boomerang/test-kit';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { bundleFixtures, type FixtureBundle } from '../test-fixtures/bundle.js';
 import { Processes, within } from '../test-fixtures/support.js';

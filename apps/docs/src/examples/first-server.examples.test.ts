@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt } from '@boomerang/testing/built';
+import { ensureBuilt } from '@boomerang/test-kit/built';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDir } from '../paths.js';
 import { compileExamples } from './compile.js';

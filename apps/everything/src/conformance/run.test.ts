@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuilt } from '@boomerang/testing/built';
+import { ensureBuilt } from '@boomerang/test-kit/built';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from './run.js';
 import { appDir, listScenarios, suitePaths } from './suite.js';

@@ -1,8 +1,8 @@
 // The child processes run the BUILT workspace packages (their `exports` point at dist/), as plain Node does:
-// `ensureBuilt()` builds them once per test file when a dist is missing or stale (see @boomerang/testing/built).
+// `ensureBuilt()` builds them once per test file when a dist is missing or stale (see @boomerang/test-kit/built).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt as ensureBuiltFor } from '@boomerang/testing/built';
+import { ensureBuilt as ensureBuiltFor } from '@boomerang/test-kit/built';
 
 const appDir = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 

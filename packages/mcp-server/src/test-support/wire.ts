@@ -20,7 +20,7 @@ export function request(
   return { jsonrpc: '2.0', id: nextId++, method, params: { _meta: meta(caps), ...params } };
 }
 
-export { errorOf, resultOf } from '@boomerang/testing';
+export { errorOf, resultOf } from '@boomerang/test-kit';
 
 /** A logger that records every line (with the message of `details.error`, when there is one). */
 export function recordingLogger(): Required<Logger> & {

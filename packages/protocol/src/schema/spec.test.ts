@@ -10,6 +10,7 @@ import {
   type Mutation,
   requiredFieldMutations,
   type SpecRevision,
+  specMissing,
   synthesize,
 } from './test-support/spec-harness.js';
 
@@ -40,9 +41,9 @@ function baseValue(s: SpecRevision, type: string): unknown {
 }
 
 if (!spec) {
-  console.warn('skipping spec tests: ../shared/spec not found');
+  console.warn(`skipping spec tests: ${specMissing}`);
   describe.skip('2026-07-28 spec conformance (../shared/spec not found)', () => {
-    it('needs ../shared/spec', () => {});
+    it(specMissing, () => {});
   });
 } else {
   const s = spec;

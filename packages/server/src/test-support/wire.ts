@@ -32,7 +32,7 @@ export function request(
   };
 }
 
-export { errorOf, resultOf } from '@boomerang/testing';
+export { errorOf, resultOf } from '@boomerang/test-kit';
 
 /** A logger that records every call, for asserting what reached the log (and what did not reach the wire). */
 export function recordingLogger(): Required<Logger> & {
@@ -49,8 +49,18 @@ const examplesRoot = fileURLToPath(
   new URL('../../../../../shared/spec/schema/2026-07-28/examples/', import.meta.url),
 );
 
-/** True when the official spec examples are present next to the repository (`../shared`). */
+/**
+ * True when the official spec examples are present next to the repository (`../shared`); the tests that read them
+ * skip otherwise, and say once where the examples come from.
+ */
 export const haveExamples = existsSync(examplesRoot);
+if (!haveExamples) {
+  console.warn(
+    `skipping the tests on the spec's example messages: ${examplesRoot} not found (../shared/spec is a copy of ` +
+      'the modelcontextprotocol/modelcontextprotocol repository beside this checkout; see "The MCP specification" ' +
+      'in the README)',
+  );
+}
 
 /** Reads `examples/<TypeName>/<file>.json` from the spec fixtures. */
 export function example(path: string): Record<string, unknown> {

@@ -1,7 +1,7 @@
 // Test helpers: raw JSON-RPC requests against a MessageHandler (the wire is the contract).
 import type { AuthInfo } from '@boomerang/protocol';
 import type { MessageHandler } from '@boomerang/protocol/transport';
-import { errorOf, resultOf } from '@boomerang/testing';
+import { errorOf, resultOf } from '@boomerang/test-kit';
 import { TASKS_EXTENSION } from '../schema.js';
 
 export { errorOf, resultOf };

@@ -28,6 +28,11 @@ export interface SpecRevision {
 /** `<repo>/../shared/spec`: the repo is cloned into varying folders, `shared/` is always its sibling. */
 export const specRoot = new URL('../../../../../../shared/spec/', import.meta.url);
 
+/** Why the spec tests skip when {@link specRoot} is absent, and where it comes from (the root README says more). */
+export const specMissing =
+  '../shared/spec not found: a copy of the modelcontextprotocol/modelcontextprotocol repository (its schema/ and ' +
+  'docs/, at the commit in shared/spec/SOURCE) beside this checkout; see "The MCP specification" in the README';
+
 /** Loads one revision from {@link specRoot}, or `undefined` when the spec checkout is absent. */
 export function loadSpec(revision: string): SpecRevision | undefined {
   const dir = new URL(`schema/${revision}/`, specRoot);

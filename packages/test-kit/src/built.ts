@@ -69,13 +69,26 @@ export function staleWorkspaceDependencies(appDir: string, runs: readonly string
   });
 }
 
-/** pnpm as the running script was started (`pnpm test` sets npm_execpath), else the one on PATH. */
+/**
+ * pnpm as the running script was started (`pnpm test` sets npm_execpath), else the one on PATH, else the root
+ * `packageManager` version through npx (a bare `npx vitest` where pnpm is not installed).
+ */
 function runPnpm(cwd: string, args: string[]): void {
   const execPath = process.env.npm_execpath;
   const options = { cwd, stdio: 'pipe', timeout: 280_000 } as const;
-  if (execPath !== undefined && /pnpm/.test(execPath))
+  if (execPath !== undefined && /pnpm/.test(execPath)) {
     execFileSync(process.execPath, [execPath, ...args], options);
-  else execFileSync('pnpm', args, options);
+    return;
+  }
+  try {
+    execFileSync('pnpm', args, options);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+    const { packageManager } = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as {
+      packageManager: string;
+    };
+    execFileSync('npx', ['-y', packageManager, ...args], options);
+  }
 }
 
 /** Where a workspace package lives: `packages/<name>`, or `apps/<name>` for an app other apps import. */
