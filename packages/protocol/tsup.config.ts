@@ -7,7 +7,10 @@ export default defineConfig(
   packageBuild(
     {
       index: 'src/index.ts',
+      schemas: 'src/schemas.ts',
+      transport: 'src/transport-kit.ts',
       legacy: 'src/legacy/index.ts',
+      tasks: 'src/tasks/index.ts',
       'zod-load': 'src/zod-load.ts',
       'zod-load.node': 'src/zod-load.node.ts',
     },

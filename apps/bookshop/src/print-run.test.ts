@@ -1,5 +1,5 @@
 import { Client } from '@boomerang/client';
-import type { MessageHandler } from '@boomerang/protocol';
+import type { MessageHandler } from '@boomerang/protocol/transport';
 import { createTasks, memoryTaskStore, TASKS_EXTENSION, type Tasks } from '@boomerang/tasks';
 import { connectInMemory } from '@boomerang/transport-memory';
 import { afterEach, describe, expect, it } from 'vitest';

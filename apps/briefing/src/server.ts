@@ -1,5 +1,6 @@
 import { elicit, McpServer, type PromptResult, type Resolver, resolver } from '@boomerang/mcp-server';
-import { ElicitResultSchema, ErrorCode, elicitRequest, inputRequired, McpError } from '@boomerang/protocol';
+import { ErrorCode, elicitRequest, inputRequired, McpError } from '@boomerang/protocol';
+import { ElicitResultSchema } from '@boomerang/protocol/schemas';
 import { z } from 'zod';
 
 /** The question both prompts ask, as a zod form (the resolver form) and as the message text. */

@@ -34,6 +34,14 @@ export const guide: readonly PageGroup[] = [
       { text: 'Resolvers', link: '/guides/resolvers' },
       { text: 'Hand-built rounds', link: '/guides/hand-built-rounds' },
       { text: 'Custom methods and extensions', link: '/guides/custom-methods' },
+      { text: 'Tasks', link: '/guides/tasks' },
+    ],
+  },
+  {
+    text: 'Clients and transports',
+    items: [
+      { text: 'The client: the loop, callbacks, continuations', link: '/guides/client' },
+      { text: 'Transports', link: '/guides/transports' },
     ],
   },
   {

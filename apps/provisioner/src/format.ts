@@ -6,11 +6,13 @@ import {
   type ElicitRequestParams,
   type InputRequests,
   isInputRequired,
+  type JSONRPCMessage,
+} from '@boomerang/protocol';
+import {
   isJSONRPCErrorResponse,
   isJSONRPCRequest,
   isJSONRPCResultResponse,
-  type JSONRPCMessage,
-} from '@boomerang/protocol';
+} from '@boomerang/protocol/transport';
 
 /** Shortens an opaque token for display: its head, its tail and its length. */
 export function abbreviate(token: string): string {

@@ -1,5 +1,5 @@
 import { Client, type ClientOptions } from '@boomerang/client';
-import type { Transport } from '@boomerang/protocol';
+import type { Transport } from '@boomerang/protocol/transport';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { createProvisionerServer, type ProvisionerServerOptions } from './server.js';
 

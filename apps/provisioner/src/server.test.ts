@@ -1,13 +1,7 @@
 import { Client } from '@boomerang/client';
 import { type Direction, tapTransport } from '@boomerang/demo-kit';
-import {
-  type CallToolResult,
-  type ElicitRequest,
-  type ElicitResult,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  type JSONRPCMessage,
-} from '@boomerang/protocol';
+import type { CallToolResult, ElicitRequest, ElicitResult, JSONRPCMessage } from '@boomerang/protocol';
+import { isJSONRPCRequest, isJSONRPCResultResponse } from '@boomerang/protocol/transport';
 import { generateKey } from '@boomerang/seal';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -3,7 +3,6 @@ import {
   type CallToolRequestParams,
   type CallToolResult,
   type ElicitRequest,
-  ElicitResultSchema,
   ErrorCode,
   elicitRequest,
   type InputRequiredResult,
@@ -11,6 +10,7 @@ import {
   McpError,
   type Tool,
 } from '@boomerang/protocol';
+import { ElicitResultSchema } from '@boomerang/protocol/schemas';
 import { type HandlerResult, type Logger, Server, sealed } from '@boomerang/server';
 
 /** The regions the provisioner offers: the `const` values the form accepts, with a title for display. */

@@ -1,8 +1,9 @@
+import type { FetchLike } from '@boomerang/protocol/transport';
 import { OAuthError } from './errors.js';
 import { requireSecure, requireSecureEndpoint } from './secure.js';
 
-/** The `fetch` this package calls; `globalThis.fetch` fits, and so does a test double routing to handlers. */
-export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
+/** The `fetch` this package calls (the one type of `@boomerang/protocol/transport`). */
+export type { FetchLike };
 
 /** Protected Resource Metadata (RFC 9728 §2), the fields MCP uses; others are kept. */
 export interface ProtectedResourceMetadata {

@@ -1,5 +1,6 @@
 import { Client, isClientError } from '@boomerang/client';
-import { ElicitResultSchema, elicitRequest, inputRequired, McpError } from '@boomerang/protocol';
+import { elicitRequest, inputRequired, McpError } from '@boomerang/protocol';
+import { ElicitResultSchema } from '@boomerang/protocol/schemas';
 import { Server, sealed } from '@boomerang/server';
 import { createHttpHandler, StreamableHttpClientTransport } from '@boomerang/transport-http';
 import { describe, expect, it } from 'vitest';

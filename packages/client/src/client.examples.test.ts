@@ -1,11 +1,20 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inputRequired } from '@boomerang/protocol';
+import { inputRequired, McpError } from '@boomerang/protocol';
 import { createNotificationHub, Server } from '@boomerang/server';
 import { connectInMemory, createInMemoryPair } from '@boomerang/transport-memory';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { answer, clientFor, provision, searchIfSupported, start, watchTools } from './client.examples.js';
+import {
+  answer,
+  clientFor,
+  printRun,
+  provision,
+  resumePrintRun,
+  searchIfSupported,
+  start,
+  watchTools,
+} from './client.examples.js';
 import { Client } from './client.js';
 import { createMemoryCacheStore } from './index.js';
 import { askFor, fakeServer, type Reply, textResult } from './test-support/fake-server.js';
@@ -89,11 +98,71 @@ describe('README examples', () => {
     expect(await searchIfSupported(without[0], 'dune')).toBeUndefined();
   });
 
+  it('printRun stores the task id and returns the task’s result; resumePrintRun waits for it elsewhere', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    /** A print shop whose `print_run` is task T: it asks once, then completes with what the answer said. */
+    const printer = (): Reply => {
+      let answered: Record<string, unknown> | undefined;
+      const task = {
+        taskId: 'T',
+        createdAt: '2026-07-28T10:00:00Z',
+        lastUpdatedAt: '2026-07-28T10:00:00Z',
+        ttlMs: 60_000,
+        pollIntervalMs: 10,
+      };
+      return (request) => {
+        switch (request.method) {
+          case 'tools/call':
+            return { ...task, resultType: 'task', status: 'working' };
+          case 'tasks/get':
+            return answered === undefined
+              ? {
+                  ...task,
+                  resultType: 'complete',
+                  status: 'input_required',
+                  inputRequests: { '1.proof': askFor('confirm', 'Print 40 copies?') },
+                }
+              : {
+                  ...task,
+                  resultType: 'complete',
+                  status: 'completed',
+                  result: textResult(`Printed: ${JSON.stringify(answered)}`),
+                };
+          case 'tasks/update':
+            answered = request.params.inputResponses['1.proof'].content;
+            return { resultType: 'complete' };
+          default:
+            throw new McpError(-32601, 'Method not found');
+        }
+      };
+    };
+    const file = join(dir, 'task-id');
+    const first = serve(printer());
+    expect((await printRun(first.transport, file)).content).toEqual([
+      { type: 'text', text: 'Printed: {"confirm":true}' },
+    ]);
+    expect(await readFile(file, 'utf8')).toBe('T');
+    expect(log).toHaveBeenCalledWith('task T asks: Print 40 copies?');
+    const second = serve(printer());
+    expect((await resumePrintRun(second.transport, file)).content).toEqual([
+      { type: 'text', text: 'Printed: {"confirm":true}' },
+    ]);
+    expect(second.server.requests.map((r) => r.method)).not.toContain('tools/call');
+    log.mockRestore();
+  });
+
   it('the README quotes every region of client.examples.ts verbatim', async () => {
     const source = await readFile(new URL('./client.examples.ts', import.meta.url), 'utf8');
     const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
     const regions = [...source.matchAll(/\/\/ #region (\w+)\n([\s\S]*?)\/\/ #endregion \1/g)];
-    expect(regions.map((m) => m[1])).toEqual(['automatic', 'manual', 'extension', 'listen', 'cache']);
+    expect(regions.map((m) => m[1])).toEqual([
+      'automatic',
+      'manual',
+      'extension',
+      'listen',
+      'cache',
+      'tasks',
+    ]);
     for (const [, , body] of regions) expect(readme).toContain(body);
   });
 

@@ -1,9 +1,10 @@
 // Examples quoted into the README (each `#region` verbatim); client.examples.test.ts runs them against a scripted
 // server and checks that the README still quotes them exactly.
 import { readFile, writeFile } from 'node:fs/promises';
-import { type CallToolResult, hasExtension, type InputResponses, type Transport } from '@boomerang/protocol';
+import { type CallToolResult, hasExtension, type InputResponses } from '@boomerang/protocol';
+import type { Transport } from '@boomerang/protocol/transport';
 import { z } from 'zod';
-import { type CacheStore, Client, type Continuation, type Step } from './index.js';
+import { type CacheStore, Client, type ClientOptions, type Continuation, type Step } from './index.js';
 
 // #region automatic
 /** Calls `provision`; the rounds in which the server asks for a region are answered by the callback. */
@@ -126,3 +127,44 @@ export function clientFor(userId: string, store: CacheStore): Client {
   return new Client({ name: 'gateway', version: '1.0.0' }, { cache: { store, authContext: userId } });
 }
 // #endregion cache
+
+// #region tasks
+/** One host's options: it follows tasks, and a person confirms what a task asks. */
+const host: ClientOptions = {
+  tasks: true, // declares io.modelcontextprotocol/tasks: a tools/call may come back as a task
+  elicitation: async (params, ctx) => {
+    console.log(`${ctx.taskId === undefined ? 'the call' : `task ${ctx.taskId}`} asks: ${params.message}`);
+    return { action: 'accept', content: { confirm: true } };
+  },
+};
+
+/**
+ * Prints a run that the server may turn into a task. `onTask` stores the task id before the client follows the
+ * task, so a host that restarts meanwhile waits for it with `resumePrintRun()` instead of printing twice.
+ */
+export async function printRun(transport: Transport, file: string): Promise<CallToolResult> {
+  const client = new Client(
+    { name: 'host', version: '1.0.0' },
+    { ...host, onTask: (task) => writeFile(file, task.taskId) },
+  );
+  await client.connect(transport);
+  try {
+    // The task's result when the server made one (its questions answered by the callback), else the plain one.
+    return await client.callTool('print_run', { copies: 40 });
+  } finally {
+    await client.close();
+  }
+}
+
+/** After a restart: waits for the stored task from this new process; what it still asks goes to the callback. */
+export async function resumePrintRun(transport: Transport, file: string): Promise<CallToolResult> {
+  const taskId = await readFile(file, 'utf8');
+  const client = new Client({ name: 'host', version: '1.0.0' }, host);
+  await client.connect(transport);
+  try {
+    return await client.tasks.result(taskId);
+  } finally {
+    await client.close();
+  }
+}
+// #endregion tasks

@@ -333,10 +333,10 @@ describe('Client default time limits: responseTimeoutMs and connectTimeoutMs', (
       streaming = setInterval(() => void server.send(progressOf(request, 1)).catch(() => {}), 5);
       return NO_REPLY;
     };
-    await using h = await harness(endless, { responseTimeoutMs: 60 });
+    await using h = await harness(endless, { responseTimeoutMs: 400 });
     const progress: number[] = [];
     const call = h.client.callTool('endless', {}, { onprogress: (p) => progress.push(p.progress) });
-    await expect(call).rejects.toMatchObject({ reason: 'timeout', timeoutMs: 60 });
+    await expect(call).rejects.toMatchObject({ reason: 'timeout', timeoutMs: 400 });
     clearInterval(streaming);
     expect(progress.length).toBeGreaterThan(2);
   });
@@ -347,10 +347,12 @@ describe('Client default time limits: responseTimeoutMs and connectTimeoutMs', (
       request.params.inputResponses === undefined
         ? later(inputRequired({ inputRequests: { q: askFor('q') }, requestState: 's' }))
         : later(textResult('done'));
+    // Margins wide enough for a loaded machine: each round answers in ~20 ms against a 400 ms limit, and the
+    // callback alone takes 1 s, so the call only completes when callback time is not counted.
     await using h = await harness(reply, {
-      responseTimeoutMs: 50,
+      responseTimeoutMs: 400,
       elicitation: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 120)); // a person filling in the form
+        await new Promise((resolve) => setTimeout(resolve, 1_000)); // a person filling in the form
         return { action: 'accept', content: { q: 'x' } };
       },
     });

@@ -1,6 +1,7 @@
 // The Client: its public calls, each a `Call` (calls.ts) run by one loop (mrtr-loop.ts) over the connection that
 // `connect()` opened through the era seam (connection.ts, eras.ts).
 import {
+  argumentError,
   type CallToolResult,
   type ClientCapabilities,
   type CompleteResult,
@@ -10,7 +11,8 @@ import {
   type InputRequiredMethod,
   type InputRequiredResult,
   type InputResponses,
-  isRequestTransport,
+  isInputRequired,
+  isPlainObject,
   type ListPromptsResult,
   type ListResourcesResult,
   type ListResourceTemplatesResult,
@@ -18,12 +20,12 @@ import {
   McpError,
   MetaKey,
   type ReadResourceResult,
-  type RequestTransport,
   type ServerCapabilities,
   type StandardSchemaV1,
   type SubscriptionFilter,
-  type Transport,
 } from '@boomerang/protocol';
+import type { Task } from '@boomerang/protocol/tasks';
+import { isRequestTransport, type RequestTransport, type Transport } from '@boomerang/protocol/transport';
 import { type CachedMethod, throughCache } from './cache.js';
 import {
   type Call,
@@ -46,11 +48,15 @@ import {
 import { correlate } from './correlator.js';
 import {
   connectTimedOut,
+  inTask,
   invalidContinuation,
   invalidInputResponses,
+  invalidResult,
   notConnected,
+  type OriginatingRequest,
   roundsExceeded,
   stateRejected,
+  taskHookFailed,
   tooManyInputRequests,
 } from './errors.js';
 import { answerInputRequests, inputRequestCount } from './input-requests.js';
@@ -65,9 +71,19 @@ import {
   type RequestOptions,
   resolveClientOptions,
 } from './options.js';
-import type { ResultByMethod } from './results.js';
-import { callScope } from './signals.js';
+import { parseResult, type ResultByMethod } from './results.js';
+import { callScope, raceSignal } from './signals.js';
 import { createSubscription, type ListenOptions, type Subscription } from './subscription.js';
+import { followTask, pollInterval, type TaskReading, type TaskStream } from './task-loop.js';
+import {
+  type ClientTasks,
+  CreatedTask,
+  isTaskAnswer,
+  readAcknowledgement,
+  readCreatedTask,
+  readTask,
+  readTaskNotification,
+} from './tasks.js';
 
 /** Where a call's loop starts, and whether it stops at the first round that asks (start/resume). */
 interface Flow {
@@ -97,10 +113,18 @@ export class Client {
    * (the extensions this client supports are declared there, under `extensions`).
    */
   readonly capabilities: ClientCapabilities;
+  /**
+   * The tasks extension's methods, by hand: `get`, `update`, `cancel`, and `result(taskId)`, which waits for a
+   * task from any process (a host that restarted, after storing the `taskId` its `onTask` hook was given). See
+   * {@link ClientTasks}.
+   */
+  readonly tasks: ClientTasks;
   readonly #settings: ClientSettings;
   #connection: Connection | undefined;
   #connecting = false;
   #server: ServerDescription | undefined;
+  /** The server answered `subscriptions/listen` with `-32601` on this connection: follow tasks by polling. */
+  #listenRefused = false;
 
   /**
    * Throws `TypeError` for a narrowing option without its callback or a `capabilities` that is not an object,
@@ -111,6 +135,22 @@ export class Client {
     this.#settings = resolveClientOptions(options);
     this.info = info;
     this.capabilities = this.#settings.capabilities;
+    this.tasks = {
+      get: (taskId, options) =>
+        this.#taskCall('tasks/get', taskId, {}, options, (raw) => readTask(taskId, raw).task),
+      update: async (taskId, inputResponses, options) => {
+        if (!isPlainObject(inputResponses)) {
+          throw argumentError('inputResponses', 'an object of answers by key', inputResponses);
+        }
+        const read = (raw: unknown) => readAcknowledgement('tasks/update', raw);
+        return await this.#taskCall('tasks/update', taskId, { inputResponses }, options, read);
+      },
+      cancel: (taskId, options) =>
+        this.#taskCall('tasks/cancel', taskId, {}, options, (raw) =>
+          readAcknowledgement('tasks/cancel', raw),
+        ),
+      result: (taskId, options) => this.#taskResult(taskId, options),
+    };
   }
 
   /** The protocol revision negotiated for this connection (`"2026-07-28"` or `"2025-11-25"`), else `undefined`. */
@@ -159,6 +199,7 @@ export class Client {
       });
       this.#connection = connection;
       this.#server = connection.server;
+      this.#listenRefused = false;
     } finally {
       clearTimeout(timer);
       this.#connecting = false;
@@ -191,7 +232,14 @@ export class Client {
     return this.#list('tools/list', params, options);
   }
 
-  /** `tools/call`, with the MRTR loop: resolves to the final `CallToolResult` (check its `isError`). */
+  /**
+   * `tools/call`, with the MRTR loop: resolves to the final `CallToolResult` (check its `isError`). When the client
+   * declares the tasks extension (option `tasks`) and the server answers with a task, the call follows the task
+   * to its end (notifications or polling), answers its questions through the callbacks with `tasks/update`, and
+   * resolves to its result; the `onTask` hooks are told the `taskId` first. Aborting the call (or its timeout)
+   * sends `tasks/cancel`. A failed task rejects with its error as an `McpError`; a cancelled one with a
+   * `task-cancelled` `ClientError`.
+   */
   callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult> {
     return this.#call(toolCall(name, args), options);
   }
@@ -391,7 +439,7 @@ export class Client {
     signal: AbortSignal | undefined,
     onprogress: CallOptions['onprogress'],
     responseTimeoutMs: number | undefined,
-  ): Promise<R | InputRequiredResult> {
+  ): Promise<R | InputRequiredResult | CreatedTask> {
     const connection = this.#connection;
     if (connection === undefined) throw notConnected(call.method);
     const sent = { signal, onprogress, call: call.origin, responseTimeoutMs };
@@ -400,6 +448,9 @@ export class Client {
     const asked = inputRequestCount(raw);
     const { maxInputRequests } = this.#settings;
     if (asked > maxInputRequests) throw tooManyInputRequests(call.origin, maxInputRequests, asked, raw);
+    if (this.#settings.tasks !== undefined && isTaskAnswer(raw)) {
+      return new CreatedTask(readCreatedTask(call.method, raw));
+    }
     return call.read(raw);
   }
 
@@ -417,10 +468,14 @@ export class Client {
     const { onprogress } = options;
     // A call with a time limit is bounded by it alone; without one, each request by responseTimeoutMs.
     const responseTimeoutMs = timeoutMs === undefined ? this.#settings.responseTimeoutMs : undefined;
-    return await runInputRequiredLoop<R>(
+    let sent = 0;
+    const outcome = await runInputRequiredLoop<R | CreatedTask>(
       flow.inputs,
       {
-        send: (inputs) => this.#send(call, inputs, signal, onprogress, responseTimeoutMs),
+        send: (inputs) => {
+          sent++;
+          return this.#send(call, inputs, signal, onprogress, responseTimeoutMs);
+        },
         answer: (result, round) =>
           answerInputRequests(result.inputRequests ?? {}, callbacks, {
             request: call.origin,
@@ -443,7 +498,238 @@ export class Client {
       },
       flow.before,
     );
+    if (!(outcome.result instanceof CreatedTask)) return outcome as LoopOutcome<R>;
+    // Every request after the first followed an `input_required` result: the task's first question is the next.
+    const before = flow.before + sent - 1;
+    return { result: await this.#finishTask(call, outcome.result.task, options, signal, before) };
   }
+
+  /**
+   * The end of a call the server answered with a task: the `onTask` hooks, then the task followed to its result,
+   * read as the call's own. Sends `tasks/cancel` (without waiting for its answer) when the call is aborted or
+   * times out meanwhile, or when a hook throws.
+   */
+  async #finishTask<R>(
+    call: Call<R>,
+    task: Task,
+    options: CallOptions,
+    signal: AbortSignal | undefined,
+    roundsBefore: number,
+  ): Promise<R> {
+    const { taskId } = task;
+    const request = call.origin;
+    try {
+      const own = this.#settings.tasks?.onTask;
+      if (own !== undefined)
+        await raceSignal(
+          Promise.resolve().then(() => own({ ...task }, request)),
+          signal,
+        );
+      const call = options.onTask;
+      if (call !== undefined)
+        await raceSignal(
+          Promise.resolve().then(() => call({ ...task }, request)),
+          signal,
+        );
+    } catch (cause) {
+      this.#cancelQuietly(taskId);
+      if (signal?.aborted === true) throw cause;
+      throw taskHookFailed(request, taskId, cause);
+    }
+    try {
+      const raw = await this.#follow(taskId, task, request, signal, roundsBefore);
+      return await this.#readTaskResult(call.method, taskId, raw, (value) => call.read(value));
+    } catch (error) {
+      if (signal?.aborted === true) this.#cancelQuietly(taskId);
+      throw error;
+    }
+  }
+
+  /** `client.tasks.result()`: follows a task this client did not create, and reads its `CallToolResult`. */
+  async #taskResult(taskId: string, options: CallOptions = {}): Promise<CallToolResult> {
+    checkTaskId(taskId);
+    const request: OriginatingRequest = { method: 'tools/call' } as OriginatingRequest;
+    using scope = callScope(request, options.signal, options.timeoutMs ?? this.#settings.timeoutMs);
+    const raw = await this.#follow(taskId, undefined, request, scope.signal, 0);
+    return await this.#readTaskResult('tools/call', taskId, raw, (value) => parseResult('tools/call', value));
+  }
+
+  /**
+   * Follows task `taskId` to its end (task-loop.ts) on this connection: reads through `tasks/get` and, when the
+   * server streams it, `notifications/tasks`; answers through the callbacks and `tasks/update`.
+   */
+  #follow(
+    taskId: string,
+    first: Task | undefined,
+    request: OriginatingRequest,
+    signal: AbortSignal | undefined,
+    roundsBefore: number,
+  ): Promise<Record<string, unknown>> {
+    const { callbacks, capabilities, sleep } = this.#settings;
+    const listens = this.#settings.tasks?.listen === true && !this.#listenRefused;
+    return followTask(taskId, first, {
+      request,
+      roundsBefore,
+      get: async (id) => readTask(id, await this.#exchange('tasks/get', { taskId: id }, signal)),
+      update: async (id, inputResponses) =>
+        readAcknowledgement(
+          'tasks/update',
+          await this.#exchange('tasks/update', { taskId: id, inputResponses }, signal),
+        ),
+      listen: listens ? (id) => this.#watch(id, first, signal) : undefined,
+      answer: (requests, round, id, serverInfo) =>
+        answerInputRequests(requests, callbacks, {
+          request,
+          round,
+          signal,
+          serverInfo,
+          capabilities,
+          taskId: id,
+        }),
+      sleep: (ms, stop) => sleep(ms, anySignal(signal, stop)),
+    });
+  }
+
+  /**
+   * A task's `result`, read as the result of `method` by `read`: an `input_required` result (a task's result is
+   * final) and a shape `read` refuses are `invalid-result`, marked with the `taskId`.
+   */
+  async #readTaskResult<R>(
+    method: string,
+    taskId: string,
+    raw: Record<string, unknown>,
+    read: (raw: unknown) => R | InputRequiredResult | Promise<R | InputRequiredResult>,
+  ): Promise<R> {
+    try {
+      const result = await read(raw);
+      if (isInputRequired(result)) {
+        throw invalidResult(method, "a task's result must be complete, not input_required", raw);
+      }
+      return result;
+    } catch (error) {
+      throw inTask(error, taskId);
+    }
+  }
+
+  /**
+   * Opens a `notifications/tasks` stream for `taskId`: `undefined` when the server does not agree to stream it
+   * (no `subscriptions/listen` on this connection: remembered, so later tasks poll at once; an acknowledgement
+   * without the task; or none within a poll interval, at least `LISTEN_ACK_TIMEOUT_MS`). Rejects only when
+   * `signal` aborts.
+   */
+  async #watch(
+    taskId: string,
+    first: Task | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<TaskStream | undefined> {
+    const connection = this.#connection;
+    if (connection === undefined) throw notConnected('subscriptions/listen');
+    const subscription = createSubscription(
+      (listenSignal, onnotification) =>
+        connection.request(
+          'subscriptions/listen',
+          { notifications: { taskIds: [taskId] } },
+          { signal: listenSignal, onnotification },
+        ),
+      {},
+      () => {},
+    );
+    let agreed: SubscriptionFilter | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unacknowledged = new Promise<undefined>((resolve) => {
+      timer = setTimeout(
+        () => resolve(undefined),
+        Math.max(LISTEN_ACK_TIMEOUT_MS, pollInterval(first ?? {})),
+      );
+    });
+    try {
+      agreed = await raceSignal(Promise.race([subscription.acknowledged, unacknowledged]), signal);
+    } catch (error) {
+      await subscription.close();
+      if (signal?.aborted === true) throw error;
+      if (error instanceof McpError && error.code === -32601) this.#listenRefused = true;
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (agreed === undefined || !Array.isArray(agreed.taskIds) || !agreed.taskIds.includes(taskId)) {
+      await subscription.close();
+      return undefined;
+    }
+    const notifications = subscription[Symbol.asyncIterator]();
+    const pull = async (): Promise<TaskReading | undefined> => {
+      for (;;) {
+        let step: IteratorResult<unknown>;
+        try {
+          step = await notifications.next();
+        } catch {
+          return undefined;
+        }
+        if (step.done === true) return undefined;
+        const notification = step.value as { method: string; params?: unknown };
+        if (notification.method === 'notifications/tasks') return readTaskNotification(notification.params);
+      }
+    };
+    let pending: Promise<TaskReading | undefined> | undefined;
+    return {
+      next: () => {
+        pending ??= pull().finally(() => {
+          pending = undefined;
+        });
+        return pending;
+      },
+      close: () => subscription.close(),
+    };
+  }
+
+  /** One request of the tasks extension on this connection, its raw result (no loop: these never ask). */
+  async #exchange(method: string, params: Record<string, unknown>, signal: AbortSignal | undefined) {
+    const connection = this.#connection;
+    if (connection === undefined) throw notConnected(method);
+    return await connection.request(method, params, { signal, call: { method } });
+  }
+
+  /** `tasks/cancel`, best effort: the call that owned the task has already failed, whatever this answers. */
+  #cancelQuietly(taskId: string): void {
+    this.#exchange('tasks/cancel', { taskId }, undefined).catch(() => {});
+  }
+
+  /** `tasks/get`, `tasks/update`, `tasks/cancel` by hand: one request with the call options, read by `read`. */
+  async #taskCall<R>(
+    method: string,
+    taskId: string,
+    extra: Readonly<Record<string, unknown>>,
+    options: CallOptions | undefined,
+    read: (raw: unknown) => R,
+  ): Promise<R> {
+    checkTaskId(taskId);
+    const params = { taskId, ...extra };
+    const call: Call<R> = {
+      method,
+      origin: { method },
+      params,
+      paramsOf: () => ({ ...params }),
+      read,
+    };
+    return await this.#call(call, options);
+  }
+}
+
+/** The shortest wait for a `subscriptions/listen` acknowledgement before a task is polled instead, in ms. */
+const LISTEN_ACK_TIMEOUT_MS = 1_000;
+
+/** Throws `TypeError` for a task id that is not a non-empty string. */
+function checkTaskId(taskId: unknown): asserts taskId is string {
+  if (typeof taskId !== 'string' || taskId.length === 0) {
+    throw argumentError('taskId', 'a non-empty string', taskId);
+  }
+}
+
+/** A signal that aborts with the first of `a` and `b` to abort (either may be absent; a never-aborting one if both are). */
+function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal {
+  if (a === undefined) return b ?? new AbortController().signal;
+  if (b === undefined) return a;
+  return AbortSignal.any([a, b]);
 }
 
 /** True for the server's `-32602` refusing a `requestState` (Boomerang's servers: "Invalid or expired requestState"). */

@@ -6,9 +6,9 @@ import {
   type Implementation,
   LATEST_PROTOCOL_VERSION,
   MetaKey,
-  type RequestTransport,
   type ServerCapabilities,
 } from '@boomerang/protocol';
+import type { RequestTransport } from '@boomerang/protocol/transport';
 import type { InputCallbacks } from './input-requests.js';
 import { createRequester, type Requester, type SendOptions } from './requester.js';
 

@@ -1,17 +1,19 @@
 // The continuation: an MRTR flow paused at a round that asks, as plain, versioned JSON that any process with a
 // connected client can resume. The wire format is documented here, next to the code that writes and reads it.
 import {
-  CreateMessageResultSchema,
-  ElicitResultSchema,
   type InputRequest,
   type InputRequests,
-  InputRequestsSchema,
   type InputRequiredResult,
   type InputResponses,
   isPlainObject,
+} from '@boomerang/protocol';
+import {
+  CreateMessageResultSchema,
+  ElicitResultSchema,
+  InputRequestsSchema,
   ListRootsResultSchema,
   safeParse,
-} from '@boomerang/protocol';
+} from '@boomerang/protocol/schemas';
 import { mayAnswerInputRequired } from './methods.js';
 
 /** The version of the continuation format this client writes and resumes. */

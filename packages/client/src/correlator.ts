@@ -3,19 +3,21 @@
 // request (progress by its token, a listen stream's by its subscription id, a `notifications/cancelled` naming
 // it) are handed to that request. HTTP needs none of this: fetch pairs each POST with its answer.
 import {
-  type ExchangeOptions,
   type JSONRPCMessage,
   type JSONRPCNotification,
   type JSONRPCRequest,
   type JSONRPCResponse,
-  MessageQueue,
   MetaKey,
-  messageKind,
   type RequestId,
+} from '@boomerang/protocol';
+import {
+  type ExchangeOptions,
+  MessageQueue,
+  messageKind,
   type RequestTransport,
   type Transport,
   type TransportSendOptions,
-} from '@boomerang/protocol';
+} from '@boomerang/protocol/transport';
 import { connectionClosed } from './errors.js';
 
 /** One exchange in flight. */

@@ -1,4 +1,4 @@
-import type { InputRequiredResult, RequestId } from '@boomerang/protocol';
+import type { InputRequiredResult, McpError, RequestId } from '@boomerang/protocol';
 import type { Continuation } from './continuation.js';
 
 /**
@@ -35,6 +35,13 @@ export function describeRequest(request: OriginatingRequest): string {
  * | `invalid-continuation` | `resume()` got something that is not a continuation this client can resume (another version, a missing, mistyped or unknown member, params that carry round inputs) | |
  * | `invalid-input-responses` | `resume()` got answers under keys the continuation did not ask, or an answer that is not the kind its question asks | `keys` |
  * | `state-rejected` | the server refused a resumed flow's `requestState` (a `-32602` naming it): tampered with, expired, sealed under another key, or bound to other arguments or another user | `cause`: the server's `McpError` |
+ * | `task-cancelled` | the task the call waits for ended `cancelled` (by another client, or by the server) instead of completing | `taskId` |
+ *
+ * An error met while the client follows a task (the tasks extension: an `invalid-result` of `tasks/get`, a
+ * `callback-failed` of one of the task's questions, `task-cancelled`) also carries the task's `taskId`, so a host
+ * can go on with `client.tasks` (`result(taskId)` waits for it again). A callback whose answer the server refused
+ * with `-32602` while the task kept asking is `callback-failed` with the server's `McpError` as `cause`; an
+ * `onTask` hook that threw is `callback-failed` without `key`.
  */
 export type ClientErrorReason =
   | 'not-connected'
@@ -47,7 +54,8 @@ export type ClientErrorReason =
   | 'rounds-exceeded'
   | 'invalid-continuation'
   | 'invalid-input-responses'
-  | 'state-rejected';
+  | 'state-rejected'
+  | 'task-cancelled';
 
 /** The members a {@link ClientError} may carry besides its reason; which ones depends on the reason. */
 export interface ClientErrorDetails {
@@ -74,6 +82,8 @@ export interface ClientErrorDetails {
   readonly keys?: readonly string[] | undefined;
   /** `rounds-exceeded`: the flow as a continuation, when the last result asks something (resume it by hand). */
   readonly continuation?: Continuation | undefined;
+  /** The task the call was following (tasks extension), for errors met while following one. */
+  readonly taskId?: string | undefined;
 }
 
 /**
@@ -107,6 +117,8 @@ export class ClientError extends Error {
   readonly keys: readonly string[] | undefined;
   /** See {@link ClientErrorDetails.continuation}. */
   readonly continuation: Continuation | undefined;
+  /** See {@link ClientErrorDetails.taskId}. */
+  readonly taskId: string | undefined;
 
   /** Made by the client (the factories below); `details` carries the members of `reason`. */
   constructor(
@@ -128,6 +140,7 @@ export class ClientError extends Error {
     this.inputMethod = details.inputMethod;
     this.keys = details.keys;
     this.continuation = details.continuation;
+    this.taskId = details.taskId;
   }
 }
 
@@ -311,4 +324,71 @@ export function stateRejected(request: OriginatingRequest, cause: unknown): Clie
     { request },
     { cause },
   );
+}
+
+/** `task-cancelled`: the task `taskId` that `request` waits for ended `cancelled`. */
+export function taskCancelled(
+  request: OriginatingRequest,
+  taskId: string,
+  statusMessage: string | undefined,
+): ClientError {
+  const why = statusMessage === undefined ? '' : ` (${statusMessage})`;
+  return new ClientError(
+    'task-cancelled',
+    `Task ${taskId} of ${describeRequest(request)} was cancelled before it completed${why}`,
+    { request, taskId },
+  );
+}
+
+/** `callback-failed`: the `onTask` hook threw for the task `taskId` (`cause`); the task was cancelled. */
+export function taskHookFailed(request: OriginatingRequest, taskId: string, cause: unknown): ClientError {
+  return new ClientError(
+    'callback-failed',
+    `The onTask hook threw for task ${taskId} of ${describeRequest(request)}; the task was cancelled`,
+    { request, taskId },
+    { cause },
+  );
+}
+
+/**
+ * `callback-failed`: the server refused, with `-32602` (`cause`), the callbacks' answers to the questions `keys`
+ * of task `taskId`, which it still asks.
+ */
+export function answersRefused(
+  request: OriginatingRequest,
+  taskId: string,
+  keys: readonly string[],
+  inputMethod: string | undefined,
+  cause: McpError,
+): ClientError {
+  return new ClientError(
+    'callback-failed',
+    `The server refused the answers to ${keys.map((k) => `"${k}"`).join(', ')} of task ${taskId} of ` +
+      `${describeRequest(request)}: ${cause.message}`,
+    { request, taskId, keys, key: keys[0], inputMethod },
+    { cause },
+  );
+}
+
+/**
+ * `error` marked as met while following the task `taskId`: a `ClientError` without a `taskId` is made again with
+ * it (same reason, message and members); anything else (the server's `McpError`s, abort reasons) is returned as is.
+ */
+export function inTask(error: unknown, taskId: string): unknown {
+  if (!(error instanceof ClientError) || error.taskId !== undefined) return error;
+  const details: ClientErrorDetails = {
+    request: error.request,
+    requestId: error.requestId,
+    timeoutMs: error.timeoutMs,
+    maxRounds: error.maxRounds,
+    result: error.result,
+    key: error.key,
+    inputMethod: error.inputMethod,
+    keys: error.keys,
+    continuation: error.continuation,
+    taskId,
+  };
+  const options = error.cause === undefined ? undefined : { cause: error.cause };
+  const marked = new ClientError(error.reason, `${error.message} (task ${taskId})`, details, options);
+  return marked;
 }

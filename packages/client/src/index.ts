@@ -36,10 +36,14 @@ export type {
   CachedCallOptions,
   CallOptions,
   ClientOptions,
+  ClientTaskOptions,
   CompleteParams,
   ListParams,
   RequestOptions,
+  TaskCallback,
 } from './options.js';
 export type { ProgressHandler } from './requester.js';
 // --- subscriptions/listen
 export type { ListenNotification, ListenOptions, Subscription } from './subscription.js';
+// --- the tasks extension (io.modelcontextprotocol/tasks): client.tasks; the wire shapes: @boomerang/protocol/tasks
+export type { ClientTasks } from './tasks.js';

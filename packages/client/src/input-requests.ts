@@ -1,20 +1,22 @@
+import type {
+  ClientCapabilities,
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitRequestParams,
+  ElicitResult,
+  Implementation,
+  InputRequest,
+  InputRequests,
+  InputResponse,
+  InputResponses,
+  ListRootsResult,
+} from '@boomerang/protocol';
 import {
-  type ClientCapabilities,
-  type CreateMessageRequestParams,
-  type CreateMessageResult,
   CreateMessageResultSchema,
-  type ElicitRequestParams,
-  type ElicitResult,
   ElicitResultSchema,
-  type Implementation,
-  type InputRequest,
-  type InputRequests,
-  type InputResponse,
-  type InputResponses,
-  type ListRootsResult,
   ListRootsResultSchema,
   safeParse,
-} from '@boomerang/protocol';
+} from '@boomerang/protocol/schemas';
 import { uncoveredInputRequest } from './capabilities.js';
 import { callbackFailed, type OriginatingRequest, unsupportedInputRequest } from './errors.js';
 import { raceSignal } from './signals.js';
@@ -36,6 +38,11 @@ export type InputRequestContext = OriginatingRequest & {
   readonly round: number;
   /** `_meta["io.modelcontextprotocol/serverInfo"]` of the `InputRequiredResult`: self-reported, for display. */
   readonly serverInfo?: Implementation;
+  /**
+   * The task that asks, when the question comes from a task of the tasks extension (its `tasks/get` or
+   * `notifications/tasks`); the answer then goes back with `tasks/update`.
+   */
+  readonly taskId?: string;
 };
 
 /** Answers `elicitation/create` (form or URL mode) with `{ action: 'accept' | 'decline' | 'cancel', content? }`. */
@@ -69,6 +76,8 @@ export interface RoundContext {
   readonly serverInfo: Implementation | undefined;
   /** What this client declared in the request that got the `input_required` answer. */
   readonly capabilities: ClientCapabilities;
+  /** The task that asks, for questions of a task (tasks extension). */
+  readonly taskId?: string | undefined;
 }
 
 interface Parser<T> {
@@ -234,6 +243,7 @@ function inputRequestContext(key: string, round: RoundContext, scope: RoundScope
             round: round.round,
           };
   if (round.serverInfo !== undefined) ctx.serverInfo = round.serverInfo;
+  if (round.taskId !== undefined) ctx.taskId = round.taskId;
   return ctx as InputRequestContext;
 }
 

@@ -1,11 +1,14 @@
 import type { ClientCapabilities, CompleteRequestParams, StandardSchemaV1 } from '@boomerang/protocol';
+import { argumentError, hasExtension } from '@boomerang/protocol';
+import { TASKS_EXTENSION, type Task } from '@boomerang/protocol/tasks';
+import { sleep } from '@boomerang/protocol/transport';
 import { type ClientCacheOptions, ResultCache } from './cache.js';
 import { deriveCapabilities, type ElicitationMode, mergeCapabilities } from './capabilities.js';
 import type { Era } from './connection.js';
 import { defaultEra, type EraOptions } from './eras.js';
+import type { OriginatingRequest } from './errors.js';
 import type { InputCallbacks } from './input-requests.js';
 import type { ProgressHandler } from './requester.js';
-import { sleep } from './signals.js';
 
 /**
  * Options of `Client`: the callbacks that answer input requests, the limits of the MRTR loop, and the options of
@@ -70,7 +73,35 @@ export interface ClientOptions extends InputCallbacks, EraOptions {
    * `false` turns it off. Results with `ttlMs` absent or `0` are never cached.
    */
   readonly cache?: false | ClientCacheOptions | undefined;
+  /**
+   * The tasks extension (`io.modelcontextprotocol/tasks`): `true` (or options) declares it in every request's
+   * capabilities, so a server may answer `tools/call` with a task; `callTool` then follows the task to its final
+   * result (see `ClientTaskOptions`), answering its questions through the same callbacks. Declaring the extension
+   * through `capabilities` has the same effect.
+   */
+  readonly tasks?: boolean | ClientTaskOptions | undefined;
+  /** Told about every task a call of this client creates (see {@link TaskCallback}); a call's own runs after it. */
+  readonly onTask?: TaskCallback | undefined;
 }
+
+/** Options of the tasks extension on a client (`tasks: { … }`; `tasks: true` is all defaults). */
+export interface ClientTaskOptions {
+  /**
+   * Follow a task through `notifications/tasks` on a `subscriptions/listen` stream when the server agrees to
+   * stream it (default `true`); `tasks/get` then runs only as a slow backstop. `false`: always poll `tasks/get` at
+   * the task's `pollIntervalMs` (e.g. behind a proxy that buffers event streams).
+   */
+  readonly listen?: boolean | undefined;
+}
+
+/**
+ * Told about a task as soon as a call created it, before the client follows it: the task (its `taskId`, status,
+ * `ttlMs`, `pollIntervalMs`…) and the call that created it. A host that must survive a restart stores the `taskId`
+ * here (awaited: the client goes on once the returned promise settles), and after the restart waits for the task
+ * with `client.tasks.result(taskId)`. If it throws, the call fails with a `callback-failed` `ClientError` and the
+ * task is cancelled (nobody would know of it).
+ */
+export type TaskCallback = (task: Task, request: OriginatingRequest) => void | Promise<void>;
 
 /** Options of one call (every method). */
 export interface CallOptions {
@@ -80,6 +111,8 @@ export interface CallOptions {
   readonly timeoutMs?: number | undefined;
   /** Progress of the call; each request (each MRTR round) carries a fresh `progressToken` when this is set. */
   readonly onprogress?: ProgressHandler | undefined;
+  /** Told about the task this call creates, after the client's own `onTask` (see {@link TaskCallback}). */
+  readonly onTask?: TaskCallback | undefined;
 }
 
 /** Options of the cached calls: the list methods and `readResource`. */
@@ -146,6 +179,8 @@ export interface ClientSettings {
   readonly cache: ResultCache | undefined;
   /** How connections open: the eras this client speaks. */
   readonly era: Era;
+  /** The tasks extension, when the capabilities declare it: how tasks are followed, and the client's hook. */
+  readonly tasks: { readonly listen: boolean; readonly onTask: TaskCallback | undefined } | undefined;
 }
 
 /**
@@ -153,7 +188,8 @@ export interface ClientSettings {
  * callback or a `capabilities` that is not an object, `RangeError` for a bad `elicitationModes`,
  * `inputRequiredMaxRounds` (a non-negative integer), `requestTimeoutMs` (positive milliseconds),
  * `responseTimeoutMs` or `connectTimeoutMs` (positive milliseconds or `false`) or `maxInputRequests` (a positive
- * integer), and what the eras' options throw (an unknown `protocol`, a bad `protocolProbeTimeoutMs`).
+ * integer), `TypeError` for a `tasks` that is neither a boolean nor an object and an `onTask` that is not a
+ * function, and what the eras' options throw (an unknown `protocol`, a bad `protocolProbeTimeoutMs`).
  */
 export function resolveClientOptions(options: ClientOptions): ClientSettings {
   const {
@@ -162,6 +198,8 @@ export function resolveClientOptions(options: ClientOptions): ClientSettings {
     responseTimeoutMs = DEFAULT_RESPONSE_TIMEOUT_MS,
     connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS,
     maxInputRequests = DEFAULT_MAX_INPUT_REQUESTS,
+    tasks = false,
+    onTask,
   } = options;
   const era = defaultEra(options);
   if (!Number.isSafeInteger(inputRequiredMaxRounds) || inputRequiredMaxRounds < 0) {
@@ -177,8 +215,23 @@ export function resolveClientOptions(options: ClientOptions): ClientSettings {
   if (!Number.isSafeInteger(maxInputRequests) || maxInputRequests < 1) {
     throw new RangeError(`"maxInputRequests" expected a positive integer, got ${maxInputRequests}`);
   }
+  if (typeof tasks !== 'boolean' && (typeof tasks !== 'object' || tasks === null)) {
+    throw argumentError('tasks', 'a boolean or { listen? }', tasks);
+  }
+  if (typeof tasks === 'object' && tasks.listen !== undefined && typeof tasks.listen !== 'boolean') {
+    throw argumentError('tasks.listen', 'a boolean', tasks.listen);
+  }
+  if (onTask !== undefined && typeof onTask !== 'function') {
+    throw argumentError('onTask', 'a function', onTask);
+  }
+  const declared = tasks === false ? undefined : { extensions: { [TASKS_EXTENSION]: {} } };
+  const capabilities = mergeCapabilities(
+    mergeCapabilities(deriveCapabilities(options), declared),
+    options.capabilities,
+  );
+  const listen = typeof tasks === 'object' ? tasks.listen !== false : true;
   return {
-    capabilities: mergeCapabilities(deriveCapabilities(options), options.capabilities),
+    capabilities,
     callbacks: { elicitation: options.elicitation, sampling: options.sampling, roots: options.roots },
     maxRounds: inputRequiredMaxRounds,
     timeoutMs: requestTimeoutMs,
@@ -188,5 +241,6 @@ export function resolveClientOptions(options: ClientOptions): ClientSettings {
     sleep: options.sleep ?? sleep,
     cache: options.cache === false ? undefined : new ResultCache(options.cache),
     era,
+    tasks: hasExtension(capabilities, TASKS_EXTENSION) ? { listen, onTask } : undefined,
   };
 }

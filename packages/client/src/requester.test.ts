@@ -1,4 +1,5 @@
-import { ErrorCode, type JSONRPCMessage, McpError, MetaKey, type Transport } from '@boomerang/protocol';
+import { ErrorCode, type JSONRPCMessage, McpError, MetaKey } from '@boomerang/protocol';
+import type { Transport } from '@boomerang/protocol/transport';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { correlate } from './correlator.js';

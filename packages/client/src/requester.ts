@@ -6,16 +6,18 @@ import {
   type JSONRPCNotification,
   type JSONRPCRequest,
   type JsonRpcErrorObject,
-  jsonRpcError,
-  jsonRpcResult,
   McpError,
   MetaKey,
-  messageKind,
   type ProgressNotificationParams,
-  ProgressNotificationParamsSchema,
-  type RequestTransport,
   type Result,
 } from '@boomerang/protocol';
+import { ProgressNotificationParamsSchema } from '@boomerang/protocol/schemas';
+import {
+  jsonRpcError,
+  jsonRpcResult,
+  messageKind,
+  type RequestTransport,
+} from '@boomerang/protocol/transport';
 import { connectionClosed, isClientError, type OriginatingRequest, responseTimedOut } from './errors.js';
 import { AnsweringClock, ResponseDeadlines } from './response-deadlines.js';
 import { raceSignal } from './signals.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callScope, raceSignal, sleep } from './signals.js';
+import { callScope, raceSignal } from './signals.js';
 
 describe('callScope', () => {
   it('aborts with a timeout ClientError after timeoutMs', async () => {
@@ -43,7 +43,7 @@ describe('callScope', () => {
   );
 });
 
-describe('raceSignal and sleep', () => {
+describe('raceSignal', () => {
   it('raceSignal settles like the promise, or rejects with the abort reason first', async () => {
     const controller = new AbortController();
     expect(await raceSignal(Promise.resolve(1), controller.signal)).toBe(1);
@@ -53,14 +53,5 @@ describe('raceSignal and sleep', () => {
     await expect(pending).rejects.toThrow('stop');
     await expect(raceSignal(Promise.resolve(1), controller.signal)).rejects.toThrow('stop');
     expect(await raceSignal(Promise.resolve(2), undefined)).toBe(2);
-  });
-
-  it('sleep waits, and rejects with the reason when aborted', async () => {
-    const controller = new AbortController();
-    await sleep(1, controller.signal);
-    const waiting = sleep(10_000, controller.signal);
-    controller.abort(new Error('cancelled'));
-    await expect(waiting).rejects.toThrow('cancelled');
-    await expect(sleep(1, controller.signal)).rejects.toThrow('cancelled');
   });
 });

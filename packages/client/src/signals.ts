@@ -66,19 +66,3 @@ export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefin
     );
   });
 }
-
-/** Waits `ms` milliseconds, or rejects with `signal.reason` when it aborts first. The default back-off sleep. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}

@@ -153,7 +153,7 @@ describe('client.listen() wire behaviour (scripted server)', () => {
       method: 'notifications/prompts/list_changed',
       params: { _meta: { [SUB]: 999 } },
     });
-    await h.server.send({ jsonrpc: '2.0', method: 'notifications/tasks', params: tag });
+    await h.server.send({ jsonrpc: '2.0', method: 'notifications/acme/ping', params: tag });
     await h.server.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
     const seen: ListenNotification[] = [];
     for await (const n of sub) seen.push(n);

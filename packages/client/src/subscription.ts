@@ -6,13 +6,18 @@ import type {
   SubscriptionFilter,
   ToolListChangedNotification,
 } from '@boomerang/protocol';
+import type { TaskStatusNotification } from '@boomerang/protocol/tasks';
 
-/** What a `subscriptions/listen` stream delivers after its acknowledgement. */
+/**
+ * What a `subscriptions/listen` stream delivers after its acknowledgement: the list and resource changes, and
+ * `notifications/tasks` for the tasks named in `taskIds` (the tasks extension).
+ */
 export type ListenNotification =
   | ToolListChangedNotification
   | PromptListChangedNotification
   | ResourceListChangedNotification
-  | ResourceUpdatedNotification;
+  | ResourceUpdatedNotification
+  | TaskStatusNotification;
 
 /** Options of `client.listen()`. */
 export interface ListenOptions {
@@ -24,8 +29,8 @@ export interface ListenOptions {
  * An open `subscriptions/listen` stream: iterate it with `for await`. The request is sent when `listen()` is
  * called; notifications that arrive before you iterate are buffered. The iteration:
  *
- * - yields each `notifications/{tools,prompts,resources}/list_changed` and `notifications/resources/updated`
- *   of this subscription, in order (the acknowledgement is {@link Subscription.acknowledged}, not yielded;
+ * - yields each `notifications/{tools,prompts,resources}/list_changed`, `notifications/resources/updated` and
+ *   `notifications/tasks` of this subscription, in order (the acknowledgement is {@link Subscription.acknowledged}, not yielded;
  *   other kinds are ignored);
  * - ends (`done`) when the server ends the subscription gracefully (its result, or `notifications/cancelled`);
  * - ends when you `break` (or call `close()`): the request is cancelled, so the server stops sending
@@ -57,6 +62,7 @@ const LISTEN_KINDS: ReadonlySet<string> = new Set([
   'notifications/prompts/list_changed',
   'notifications/resources/list_changed',
   'notifications/resources/updated',
+  'notifications/tasks',
 ]);
 
 /** The reason the listen request is cancelled with when the consumer breaks out or closes. */

@@ -1,4 +1,5 @@
-import type { JSONRPCMessage, RequestTransport } from '@boomerang/protocol';
+import type { JSONRPCMessage } from '@boomerang/protocol';
+import type { RequestTransport } from '@boomerang/protocol/transport';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import * as api from './index.js';

@@ -1,10 +1,10 @@
+import type { JSONRPCMessage } from '@boomerang/protocol';
 import {
   isRequestTransport,
-  type JSONRPCMessage,
   type RequestTransport,
   type Transport,
   type TransportSendOptions,
-} from '@boomerang/protocol';
+} from '@boomerang/protocol/transport';
 
 /** Which way a message went, seen from the client: `out` = client → server, `in` = server → client. */
 export type Direction = 'out' | 'in';

@@ -1,4 +1,5 @@
-import type { JSONRPCNotification, MessageHandler } from '@boomerang/protocol';
+import type { JSONRPCNotification } from '@boomerang/protocol';
+import type { MessageHandler } from '@boomerang/protocol/transport';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer } from './mcp-server.js';

@@ -3,7 +3,8 @@
 // 2025-11-25 session. The legacy link hides server/discover (answers -32601, as a 2025-11-25 server does), so
 // 'auto' falls back to initialize.
 import { Client } from '@boomerang/client';
-import type { JSONRPCMessage, Transport } from '@boomerang/protocol';
+import type { JSONRPCMessage } from '@boomerang/protocol';
+import type { Transport } from '@boomerang/protocol/transport';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -60,7 +60,8 @@ console.log(await orderSolaris()); // Ordered "Solaris" (backorder)
 // #endregion client
 
 // #region handbuilt
-import { ElicitResultSchema, elicitRequest, inputRequired } from '@boomerang/protocol';
+import { elicitRequest, inputRequired } from '@boomerang/protocol';
+import { ElicitResultSchema } from '@boomerang/protocol/schemas';
 
 /** A tool without resolvers may drive the rounds itself; `ctx.requestState` comes back as plaintext. */
 shop.tool('gift_wrap', { input: z.object({ title: z.string() }) }, ({ title }, _resolved, ctx) => {

@@ -1,13 +1,11 @@
 import type {
-  HandleContext,
   Implementation,
   InputRequiredResult,
   JSONRPCResponse,
-  MessageHandler,
   PaginatedRequestParams,
   ServerCapabilities,
-  Transport,
 } from '@boomerang/protocol';
+import type { HandleContext, MessageHandler, Transport } from '@boomerang/protocol/transport';
 import {
   type ConnectOptions,
   createNotificationHub,

@@ -1,4 +1,6 @@
+import { Client } from '@boomerang/client';
 import { inputRequired, McpError } from '@boomerang/protocol';
+import { connectInMemory } from '@boomerang/transport-memory';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer } from './mcp-server.js';
@@ -160,6 +162,42 @@ describe('mcp.method', () => {
   ])('refuses %j with %j', (name, config, error) => {
     const mcp = new McpServer(info, { logger: recordingLogger() });
     expect(() => mcp.method(name, config as never, () => ({}))).toThrow(error);
+  });
+
+  it('is called by Client#request over memory: two rounds of questions, answered by the callback', async () => {
+    const mcp = new McpServer(info, { logger: recordingLogger() });
+    const shelf = resolver({ args: ['title'] }, ({ title }) =>
+      elicit(`Which shelf for ${title}?`, z.object({ shelf: z.string() })),
+    );
+    const label = resolver({ uses: { shelf } }, ({ shelf }) =>
+      elicit(`Label for shelf ${shelf.shelf}?`, z.object({ label: z.string() })),
+    );
+    mcp.method(
+      'acme/shelve',
+      { params: z.object({ title: z.string() }), resolve: { shelf, label } },
+      ({ title }, resolved) => ({ shelved: `${title} on ${resolved.shelf.shelf} (${resolved.label.label})` }),
+    );
+    const asked: string[] = [];
+    const client = new Client(
+      { name: 'c', version: '1' },
+      {
+        elicitation: async (params) => {
+          asked.push(params.message);
+          return {
+            action: 'accept',
+            content: params.message.startsWith('Which') ? { shelf: 'B2' } : { label: 'sci-fi' },
+          };
+        },
+      },
+    );
+    await using _link = await connectInMemory(client, mcp);
+    const result = await client.request(
+      'acme/shelve',
+      { title: 'Dune' },
+      { result: z.object({ shelved: z.string() }) },
+    );
+    expect(result).toEqual({ shelved: 'Dune on B2 (sci-fi)' });
+    expect(asked).toEqual(['Which shelf for Dune?', 'Label for shelf B2?']);
   });
 
   it('types params and resolved values, and forbids hand-built rounds with resolvers', () => {

@@ -1,7 +1,7 @@
 // Two instances (two McpServers, two pg pools, one PostgreSQL): a task created through A is polled, answered and
 // completed through B; concurrent answers through A and B: exactly one wins.
 import { elicit, McpServer, resolver } from '@boomerang/mcp-server';
-import type { MessageHandler } from '@boomerang/protocol';
+import type { MessageHandler } from '@boomerang/protocol/transport';
 import { createTasks, TASKS_EXTENSION, type Tasks } from '@boomerang/tasks';
 import { type PostgresServer, postgresMissing, startPostgres } from '@boomerang/testing/postgres';
 import pg from 'pg';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CancellableHandleContext, RequestCancellation } from './index.js';
+import { CancellableHandleContext, RequestCancellation } from './transport-kit.js';
 
 describe('RequestCancellation', () => {
   it('makes no AbortController until signal is read, and the signal follows a later abort', () => {

@@ -1,22 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fastCheckedSchemas } from './fast-parse.js';
+import { elicitRequest, inputRequired } from './index.js';
 import {
   CallToolRequestParamsSchema,
   CallToolResultSchema,
   ElicitResultSchema,
-  elicitRequest,
   GetPromptRequestParamsSchema,
   ImplementationSchema,
   InputRequestsSchema,
   InputRequiredResultSchema,
   InputResponsesSchema,
-  inputRequired,
   ListToolsResultSchema,
   ReadResourceRequestParamsSchema,
   RequestParamsSchema,
   safeParse,
-} from './index.js';
+} from './schemas.js';
 import { schemaArbitrary } from './test-support/schema-arbitrary.js';
 
 type Arb = fc.Arbitrary<unknown>;

@@ -2,20 +2,9 @@
 // runs them), so they stay correct.
 
 // #region wire
-import {
-  CallToolRequestParamsSchema,
-  ElicitResultSchema,
-  ErrorCode,
-  elicitRequest,
-  inputRequired,
-  isInputRequired,
-  isJSONRPCRequest,
-  jsonRpcError,
-  jsonRpcResult,
-  McpError,
-  parseMessage,
-  safeParse,
-} from '@boomerang/protocol';
+import { ErrorCode, elicitRequest, inputRequired, isInputRequired, McpError } from '@boomerang/protocol';
+import { CallToolRequestParamsSchema, ElicitResultSchema, safeParse } from '@boomerang/protocol/schemas';
+import { isJSONRPCRequest, jsonRpcError, jsonRpcResult, parseMessage } from '@boomerang/protocol/transport';
 
 /** Answers one raw `tools/call` the way a tiny server would: ask for a name, then greet. */
 export function answer(text: string) {

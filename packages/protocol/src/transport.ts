@@ -186,3 +186,9 @@ export interface StreamConnection {
   /** Stops serving and closes the transport. Idempotent. */
   close(): Promise<void>;
 }
+
+/**
+ * The `fetch` an HTTP client calls (the Streamable HTTP transport, OAuth discovery and token requests):
+ * `globalThis.fetch` fits, and so does a test double routing to handlers.
+ */
+export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;

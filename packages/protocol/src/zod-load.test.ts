@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CallToolResultSchema, ElicitResultSchema, ToolSchema } from './index.js';
+import { CallToolResultSchema, ElicitResultSchema, ToolSchema } from './schemas.js';
 import { loadZod as loadPortable } from './zod-load.js';
 import { loadZod as loadNode } from './zod-load.node.js';
 

@@ -1,4 +1,4 @@
-import type { Cancellation, HandleContext } from '@boomerang/protocol';
+import type { Cancellation, HandleContext } from '@boomerang/protocol/transport';
 
 const noop = (): void => {};
 

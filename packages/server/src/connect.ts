@@ -1,19 +1,21 @@
 import {
   type AuthInfo,
-  CancellableHandleContext,
   ErrorCode,
-  type HandleContext,
   isPlainObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
+  type RequestId,
+} from '@boomerang/protocol';
+import {
+  CancellableHandleContext,
+  type HandleContext,
   jsonRpcError,
   parseMessage,
   RequestCancellation,
-  type RequestId,
   type StreamConnection,
   type StreamConnectOptions,
   type Transport,
-} from '@boomerang/protocol';
+} from '@boomerang/protocol/transport';
 import type { LogFn } from './types.js';
 
 /**

@@ -1,9 +1,5 @@
-import {
-  CancellableHandleContext,
-  type JSONRPCNotification,
-  type LoggingLevel,
-  RequestCancellation,
-} from '@boomerang/protocol';
+import type { JSONRPCNotification, LoggingLevel } from '@boomerang/protocol';
+import { CancellableHandleContext, RequestCancellation } from '@boomerang/protocol/transport';
 import { describe, expect, it } from 'vitest';
 import { Server } from './server.js';
 import { example, haveExamples, meta, recordingLogger, request, resultOf } from './test-support/wire.js';

@@ -1,6 +1,5 @@
 import type {
   AuthInfo,
-  Cancellation,
   ClientCapabilities,
   Implementation,
   InputResponses,
@@ -10,6 +9,7 @@ import type {
   RequestId,
 } from '@boomerang/protocol';
 import { isLoggingLevel as isMcpLoggingLevel, LOGGING_LEVELS } from '@boomerang/protocol';
+import type { Cancellation } from '@boomerang/protocol/transport';
 import type { LogFn, RequestContext } from './types.js';
 
 /** RFC 5424 severities, lowest first: a client asking for `warning` gets `warning` … `emergency`. */

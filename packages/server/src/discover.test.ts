@@ -1,4 +1,5 @@
-import { DiscoverResultResponseSchema, ErrorCode } from '@boomerang/protocol';
+import { ErrorCode } from '@boomerang/protocol';
+import { DiscoverResultResponseSchema } from '@boomerang/protocol/schemas';
 import { describe, expect, it } from 'vitest';
 import { Server } from './server.js';
 import { errorOf, example, haveExamples, meta, request, resultOf } from './test-support/wire.js';

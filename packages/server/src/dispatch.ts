@@ -1,30 +1,31 @@
 import {
   type AuthInfo,
-  type Cancellation,
   type ClientCapabilities,
   describeIssues,
   describeType,
   ErrorCode,
-  type HandleContext,
   type Implementation,
   type InputResponses,
   isPlainObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
-  jsonRpcError,
-  jsonRpcResult,
   type LoggingLevel,
   McpError,
   MetaKey,
   type ProgressToken,
   principalOf,
-  RequestParamsSchema,
   type SchemaIssue,
   SUPPORTED_PROTOCOL_VERSIONS,
   type SubscriptionsListenRequestParams,
-  safeParse,
   validate,
 } from '@boomerang/protocol';
+import { RequestParamsSchema, safeParse } from '@boomerang/protocol/schemas';
+import {
+  type Cancellation,
+  type HandleContext,
+  jsonRpcError,
+  jsonRpcResult,
+} from '@boomerang/protocol/transport';
 import { cancellationOf } from './cancellation.js';
 import { createRequestContext, isLoggingLevel } from './context.js';
 import type { ServerCore } from './core.js';

@@ -1,13 +1,7 @@
 // The bounds on the work one request can cause before its handler runs: how many answers it may bring back, and
 // how deeply the arguments bound into sealed request state may nest.
-import {
-  describeIssues,
-  ErrorCode,
-  InputResponseSchema,
-  isPlainObject,
-  McpError,
-  safeParse,
-} from '@boomerang/protocol';
+import { describeIssues, ErrorCode, isPlainObject, McpError } from '@boomerang/protocol';
+import { InputResponseSchema, safeParse } from '@boomerang/protocol/schemas';
 
 /**
  * Most input requests one `InputRequiredResult` may carry, and so most `inputResponses` entries one request may

@@ -1,4 +1,5 @@
-import type { JSONRPCMessage, Transport } from '@boomerang/protocol';
+import type { JSONRPCMessage } from '@boomerang/protocol';
+import type { Transport } from '@boomerang/protocol/transport';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it } from 'vitest';
 import { createNotificationHub } from './notifications.js';

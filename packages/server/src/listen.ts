@@ -1,6 +1,5 @@
 import {
   ErrorCode,
-  type HandleContext,
   isPlainObject,
   type JSONRPCNotification,
   McpError,
@@ -9,6 +8,7 @@ import {
   type ServerCapabilities,
   type SubscriptionFilter,
 } from '@boomerang/protocol';
+import type { HandleContext } from '@boomerang/protocol/transport';
 import {
   type NotificationSource,
   notificationMatches,

@@ -1,3 +1,4 @@
+import type { SchemaIssue } from '@boomerang/protocol';
 import {
   CallToolRequestParamsSchema,
   CallToolResultSchema,
@@ -14,11 +15,10 @@ import {
   ReadResourceRequestParamsSchema,
   ReadResourceResultSchema,
   RequestParamsSchema,
-  type SchemaIssue,
   SubscriptionsListenRequestParamsSchema,
   SubscriptionsListenResultSchema,
   safeParse,
-} from '@boomerang/protocol';
+} from '@boomerang/protocol/schemas';
 import type { ServerHandlers } from './types.js';
 
 /** The part of a zod schema the server uses for built-in methods: a non-throwing parse (see `safeParse`). */

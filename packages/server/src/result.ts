@@ -4,16 +4,14 @@ import {
   hasExtension,
   type Implementation,
   type InputRequests,
-  InputRequestsSchema,
   isPlainObject,
   McpError,
   MetaKey,
   type Result,
-  ResultMetaObjectSchema,
   type SchemaIssue,
-  safeParse,
   validate,
 } from '@boomerang/protocol';
+import { InputRequestsSchema, ResultMetaObjectSchema, safeParse } from '@boomerang/protocol/schemas';
 import { describeCapabilities, missingClientCapabilities } from './capabilities.js';
 import { wrapCursor } from './cursor.js';
 import type { ResultTypeRule } from './custom-methods.js';

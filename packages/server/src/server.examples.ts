@@ -1,6 +1,7 @@
 // Examples quoted in README.md: they typecheck with the package and run in server.examples.test.ts.
 // #region provisioner
-import { ElicitResultSchema, ErrorCode, elicitRequest, inputRequired, McpError } from '@boomerang/protocol';
+import { ErrorCode, elicitRequest, inputRequired, McpError } from '@boomerang/protocol';
+import { ElicitResultSchema } from '@boomerang/protocol/schemas';
 import { generateKey, parseKeys } from '@boomerang/seal';
 import { Server, sealed } from '@boomerang/server';
 
@@ -50,7 +51,9 @@ export const server = new Server(
 // #endregion provisioner
 
 // #region wire
-import { CallToolResultSchema, isInputRequired, isJSONRPCResultResponse } from '@boomerang/protocol';
+import { isInputRequired } from '@boomerang/protocol';
+import { CallToolResultSchema } from '@boomerang/protocol/schemas';
+import { isJSONRPCResultResponse } from '@boomerang/protocol/transport';
 
 /** Two rounds of `tools/call`, as raw JSON-RPC: what any client (or `@boomerang/client`) sends. */
 export async function demo(): Promise<string> {
@@ -86,7 +89,7 @@ export async function demo(): Promise<string> {
 // #endregion wire
 
 // #region serve
-import type { Transport } from '@boomerang/protocol';
+import type { Transport } from '@boomerang/protocol/transport';
 
 /**
  * Serves the server over any stream transport (stdio, in-memory) until `signal` aborts. Requests run

@@ -1,18 +1,19 @@
 import {
   CACHEABLE_METHODS,
   describeIssues,
-  type HandleContext,
   type Implementation,
-  ImplementationSchema,
   isPlainObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
+  type ServerCapabilities,
+} from '@boomerang/protocol';
+import { ImplementationSchema, safeParse } from '@boomerang/protocol/schemas';
+import {
+  type HandleContext,
   type MessageHandler,
   parseMessage,
-  type ServerCapabilities,
-  safeParse,
   type Transport,
-} from '@boomerang/protocol';
+} from '@boomerang/protocol/transport';
 import { mergeCapabilities, serverCapabilities } from './capabilities.js';
 import { type ConnectOptions, type ServeRequest, type ServerConnection, serveTransport } from './connect.js';
 import type { ServerCore } from './core.js';

@@ -499,6 +499,22 @@ describe('bad input: each gets its JSON-RPC error and the server keeps serving',
   });
 });
 
+describe('close()', () => {
+  it('stops a round whose handler ignores its signal: what it returns later is dropped, unread', async () => {
+    let finish = (_value: unknown) => {};
+    const late = new Promise((resolve) => {
+      finish = resolve;
+    });
+    const { server, tasks, logger } = setup({ stubborn: () => late }, { stubborn: 'required' });
+    const taskId = await create(server, 'stubborn');
+    await tasks.close();
+    finish('not a CallToolResult');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(resultOf(await rpc(server, 'tasks/get', { taskId })).status).toBe('working');
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+});
+
 describe('interrupted tasks (the runner died)', () => {
   /** A task left `working` by a runner that is gone: created on instance A, whose lease then ran out. */
   async function orphan(options: Partial<TasksOptions>) {

@@ -4,7 +4,6 @@
 import {
   type CallToolRequestParams,
   type CallToolResult,
-  CallToolResultSchema,
   describeIssues,
   ErrorCode,
   hasExtension,
@@ -13,8 +12,8 @@ import {
   type InputResponses,
   isInputRequired,
   McpError,
-  safeParse,
 } from '@boomerang/protocol';
+import { CallToolResultSchema, safeParse } from '@boomerang/protocol/schemas';
 import {
   type ExtensionResult,
   type LogFn,
@@ -28,7 +27,7 @@ import { answerIssues } from './answers.js';
 import { newTaskId, ownerOf } from './identity.js';
 import {
   type CreateTaskResult,
-  createTaskResultSchema,
+  CreateTaskResultSchema,
   isTerminal,
   TASKS_EXTENSION,
   type TaskError,
@@ -307,7 +306,7 @@ export function createTasks(options: TasksOptions): Tasks {
       let record = first;
       for (let stateRounds = 0; ; stateRounds++) {
         const outcome = await invoke(record, signal);
-        if (signal.aborted) return;
+        if (outcome === undefined || signal.aborted) return;
         if (outcome.kind === 'input' && isEmpty(outcome.inputRequests)) {
           // A state-only round: run again at once with the new state.
           const state = outcome.requestState;
@@ -333,8 +332,11 @@ export function createTasks(options: TasksOptions): Tasks {
     }
   };
 
-  /** Calls the wrapped handler once for `record`'s current round, as a request of the task's origin would. */
-  const invoke = async (record: TaskRecord, signal: AbortSignal): Promise<Outcome> => {
+  /**
+   * Calls the wrapped handler once for `record`'s current round, as a request of the task's origin would;
+   * `undefined` when the round was stopped (`signal` aborted: whatever the handler returns is dropped unread).
+   */
+  const invoke = async (record: TaskRecord, signal: AbortSignal): Promise<Outcome | undefined> => {
     const handler = inner as CallToolHandler;
     const prefix = `${record.round}.`;
     const answers: Record<string, unknown> = {};
@@ -354,7 +356,8 @@ export function createTasks(options: TasksOptions): Tasks {
     } as CallToolRequestParams;
     const ctx = roundContext(record, signal, inputResponses);
     try {
-      return classify(await untilAborted(handler(params, ctx), signal));
+      const value = await untilAborted(handler(params, ctx), signal);
+      return signal.aborted ? undefined : classify(value);
     } catch (thrown) {
       if (thrown instanceof McpError) {
         const { code, message, data } = thrown;
@@ -566,7 +569,7 @@ export function createTasks(options: TasksOptions): Tasks {
       'tasks/update': { params: updateTaskParamsSchema(), handler: updateTask as never },
       'tasks/cancel': { params: taskIdParamsSchema(), handler: cancelTask as never },
     },
-    resultTypes: { task: { methods: ['tools/call'], result: createTaskResultSchema() } },
+    resultTypes: { task: { methods: ['tools/call'], result: CreateTaskResultSchema } },
     subscriptions: notifications.subscriptions,
   };
 

@@ -1,6 +1,8 @@
 // Examples quoted into README.md (tasks.examples.test.ts checks them, and that the README quotes them verbatim).
+import { elicit, McpServer, resolver } from '@boomerang/mcp-server';
 import { elicitRequest, inputRequired } from '@boomerang/protocol';
 import { createNotificationHub, Server } from '@boomerang/server';
+import { z } from 'zod';
 import { createTasks, memoryTaskStore } from './index.js';
 
 // #region lowlevel
@@ -50,4 +52,28 @@ export const deployments = new Server(
 );
 // #endregion notifications
 
-export { tasks, watched };
+// #region mcpserver
+const printing = createTasks({ store: memoryTaskStore(), pollIntervalMs: 500 });
+export const printShop = new McpServer({ name: 'print-shop', version: '1.0.0' }, { tasks: printing });
+
+const proof = resolver({ args: ['copies'] }, ({ copies }: { copies: number }) =>
+  elicit(`The proof is ready. Print ${copies} copies?`, z.object({ confirm: z.boolean() })),
+);
+
+// A task when the request declares the extension (the proof is then asked mid-task, through tasks/get and
+// tasks/update); for a client without it, the same question is an ordinary input_required round.
+printShop.tool(
+  'print_run',
+  { input: z.object({ copies: z.number().int().positive() }), task: 'optional', resolve: { proof } },
+  async ({ copies }, { proof: answer }, ctx) => {
+    if (!answer.confirm) return { content: [{ type: 'text', text: 'Nothing printed' }] };
+    for (let done = 10; done < copies; done += 10) {
+      await ctx.sendProgress(done, copies, `Printed ${done} of ${copies}`); // the task's statusMessage
+    }
+    return { content: [{ type: 'text', text: `Printed ${copies} copies` }] };
+  },
+);
+
+// #endregion mcpserver
+
+export { printing, tasks, watched };

@@ -3,10 +3,9 @@ import {
   type JSONRPCRequest,
   type JSONRPCResponse,
   LATEST_PROTOCOL_VERSION,
-  type MessageHandler,
   MetaKey,
-  type RequestTransport,
 } from '@boomerang/protocol';
+import type { MessageHandler, RequestTransport } from '@boomerang/protocol/transport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { multiByteText, range, within } from './steps.js';
 import { type SuiteServerLog, suiteServer } from './suite-server.js';

@@ -1,4 +1,5 @@
-import type { JSONRPCMessage, Transport } from '@boomerang/protocol';
+import type { JSONRPCMessage } from '@boomerang/protocol';
+import type { Transport } from '@boomerang/protocol/transport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { multiByteText, range, takeN, within } from './steps.js';
 

@@ -2,20 +2,22 @@
 // contract, and `serveOverStream`, which serves a handler on the server end of a stream transport (memory,
 // stdio) the way `Server.connect` does. HTTP serves the same handler through `createHttpHandler`.
 import {
-  type HandleContext,
   type JSONRPCMessage,
   type JSONRPCNotification,
   type JSONRPCRequest,
   type JSONRPCResponse,
-  jsonRpcError,
-  jsonRpcResult,
   McpError,
-  type MessageHandler,
-  messageKind,
   type RequestId,
   type Result,
-  type Transport,
 } from '@boomerang/protocol';
+import {
+  type HandleContext,
+  jsonRpcError,
+  jsonRpcResult,
+  type MessageHandler,
+  messageKind,
+  type Transport,
+} from '@boomerang/protocol/transport';
 
 /** What the suite's server saw, for the tests to check. */
 export interface SuiteServerLog {

@@ -2,18 +2,20 @@
 // response comes first, an event stream from the first notification on.
 import {
   type AuthInfo,
-  CancellableHandleContext,
   ErrorCode,
-  type HandleContext,
   type JSONRPCErrorResponse,
   type JSONRPCNotification,
   type JSONRPCRequest,
   type JSONRPCResponse,
+  type RequestId,
+} from '@boomerang/protocol';
+import {
+  CancellableHandleContext,
+  type HandleContext,
   jsonRpcError,
   type MessageHandler,
   RequestCancellation,
-  type RequestId,
-} from '@boomerang/protocol';
+} from '@boomerang/protocol/transport';
 import { type EventStream, openEventStream } from './event-stream.js';
 import type { Exchange } from './exchange.js';
 import { json, type Reply, statusOf } from './replies.js';

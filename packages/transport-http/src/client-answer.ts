@@ -1,15 +1,14 @@
 // How the client transport reads the answer to one POSTed request: a JSON body, or an event stream carrying the
 // request's notifications (and, in a 2025-11-25 session, the server's requests) before its response. A
 // 2025-11-25 stream that ends early after naming an event id is resumable: `resume` says where to pick it up.
-import {
-  type JSONRPCMessage,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  type JSONRPCResponse,
-  messageKind,
-  parseMessage,
-  type RequestId,
+import type {
+  JSONRPCMessage,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  JSONRPCResponse,
+  RequestId,
 } from '@boomerang/protocol';
+import { messageKind, parseMessage } from '@boomerang/protocol/transport';
 import { readText, type StopWhen, TooLargeError } from './body.js';
 import { sseEvents } from './sse-reader.js';
 
@@ -131,24 +130,4 @@ export function isResume(
   answer: JSONRPCResponse | undefined | { resume: Resume },
 ): answer is { resume: Resume } {
   return answer !== undefined && 'resume' in answer;
-}
-
-/** Waits `ms`, or rejects with the reason once `signal` aborts. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const done = () => {
-      signal.removeEventListener('abort', abort);
-      resolve();
-    };
-    const abort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', abort, { once: true });
-  });
 }

@@ -1,7 +1,8 @@
 import { Client } from '@boomerang/client';
 import { isTransportFailure, type JSONRPCRequest, McpError } from '@boomerang/protocol';
+import type { FetchLike } from '@boomerang/protocol/transport';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FetchLike, StreamableHttpClientTransport } from './client.js';
+import { StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler } from './handler.js';
 import { listen } from './node.js';
 import { makeServer, rpc, tools } from './test-support/fixture.js';

@@ -6,13 +6,13 @@ import {
   inputRequired,
   isTransportFailure,
   type JSONRPCRequest,
-  jsonRpcResult,
   McpError,
-  type MessageHandler,
   type Result,
 } from '@boomerang/protocol';
+import type { FetchLike } from '@boomerang/protocol/transport';
+import { jsonRpcResult, type MessageHandler } from '@boomerang/protocol/transport';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FetchLike, StreamableHttpClientTransport } from './client.js';
+import { StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler, type HttpHandlerOptions } from './handler.js';
 import { makeServer, type Observed, tools } from './test-support/fixture.js';
 

@@ -2,8 +2,9 @@
 // calls the handler): the session's headers, the back-channel answered by the same callbacks as MRTR, GET/DELETE,
 // and a session the server forgot.
 import { Client } from '@boomerang/client';
+import type { FetchLike } from '@boomerang/protocol/transport';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FetchLike, StreamableHttpClientTransport } from './client.js';
+import { StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler, type HttpHandler } from './handler.js';
 import { makeLegacyServer } from './test-support/legacy-fixture.js';
 

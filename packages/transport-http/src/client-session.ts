@@ -1,7 +1,8 @@
 // The 2025-11-25 side of the client transport: what an `initialize` answer started (the negotiated version and
 // the server's `Mcp-Session-Id`), the headers it adds to every later POST, the GET stream that carries the
 // server's messages unrelated to a request, and the DELETE that ends the session.
-import { type JSONRPCMessage, messageKind, parseMessage } from '@boomerang/protocol';
+import type { JSONRPCMessage } from '@boomerang/protocol';
+import { messageKind, parseMessage } from '@boomerang/protocol/transport';
 import { TooLargeError } from './body.js';
 import { HeaderName, isObject } from './headers.js';
 import { sseData } from './sse-reader.js';

@@ -1,13 +1,13 @@
 import type {
-  ExchangeOptions,
   JSONRPCMessage,
   JSONRPCNotification,
   JSONRPCRequest,
   JSONRPCResponse,
 } from '@boomerang/protocol';
+import type { ExchangeOptions, FetchLike } from '@boomerang/protocol/transport';
 import { requestTransportSuite } from '@boomerang/testing';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { type FetchLike, StreamableHttpClientTransport } from './client.js';
+import { StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler, type FetchHandler } from './handler.js';
 import { listen } from './node.js';
 import { makeServer, meta, type Observed, rpc, tools } from './test-support/fixture.js';

@@ -1,28 +1,25 @@
 import {
   ErrorCode,
-  type ExchangeOptions,
   type JSONRPCMessage,
   type JSONRPCNotification,
   type JSONRPCRequest,
   type JSONRPCResponse,
-  jsonRpcError,
-  MessageQueue,
   MetaKey,
-  messageKind,
   type RequestId,
-  type RequestTransport,
-  type TransportSendOptions,
   transportFailureData,
 } from '@boomerang/protocol';
-import type { StopWhen } from './body.js';
 import {
-  type AnswerLimits,
-  type AnswerReader,
-  describe,
-  isResume,
-  readAnswer,
+  type ExchangeOptions,
+  type FetchLike,
+  jsonRpcError,
+  MessageQueue,
+  messageKind,
+  type RequestTransport,
   sleep,
-} from './client-answer.js';
+  type TransportSendOptions,
+} from '@boomerang/protocol/transport';
+import type { StopWhen } from './body.js';
+import { type AnswerLimits, type AnswerReader, describe, isResume, readAnswer } from './client-answer.js';
 import {
   fetchGuarded,
   followRedirects,
@@ -34,9 +31,6 @@ import {
 import { LegacyHttpSession } from './client-session.js';
 import { ToolHeaders } from './client-tool-headers.js';
 import { HeaderName, isObject } from './headers.js';
-
-/** The `fetch` the client transport calls; `globalThis.fetch` fits, and so does a test double or a handler. */
-export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
 
 /** Options of {@link StreamableHttpClientTransport}. */
 export interface StreamableHttpClientTransportOptions {

@@ -1,11 +1,6 @@
 // The 2026-07-28 endpoint: every message its own POST, checked, handed to the handler, answered in JSON or SSE.
-import {
-  ErrorCode,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  jsonRpcError,
-  type MessageHandler,
-} from '@boomerang/protocol';
+import { ErrorCode, type JSONRPCNotification, type JSONRPCRequest } from '@boomerang/protocol';
+import { jsonRpcError, type MessageHandler } from '@boomerang/protocol/transport';
 import { answer, deliver } from './answer.js';
 import type { Exchange } from './exchange.js';
 import { type HostPolicy, hostPolicyViolation } from './guard.js';

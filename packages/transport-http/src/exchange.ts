@@ -1,5 +1,5 @@
 // What the endpoint reads of one HTTP request, whatever the server runtime, and the exchange of a web `Request`.
-import type { RequestCancellation } from '@boomerang/protocol';
+import type { RequestCancellation } from '@boomerang/protocol/transport';
 import { type BodyResult, readBody } from './body.js';
 import type { HeaderReader } from './guard.js';
 

@@ -1,4 +1,4 @@
-import type { HandleContext } from '@boomerang/protocol';
+import type { HandleContext } from '@boomerang/protocol/transport';
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpHandler } from './handler.js';
 import {

@@ -1,5 +1,5 @@
 // The public server entry: `createHttpHandler`, the 2026-07-28 endpoint with the 2025-11-25 era around it.
-import type { MessageHandler } from '@boomerang/protocol';
+import type { MessageHandler } from '@boomerang/protocol/transport';
 import { createEndpoint, type Endpoint, type EndpointOptions, logError } from './endpoint.js';
 import { webExchange } from './exchange.js';
 import { type LegacyOptions, legacyLayers } from './legacy.js';

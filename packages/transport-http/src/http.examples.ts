@@ -1,6 +1,7 @@
 // The README's example: quoted verbatim from the first import on; run by http.examples.test.ts.
 import { Client } from '@boomerang/client';
-import { ElicitResultSchema, elicitRequest, inputRequired } from '@boomerang/protocol';
+import { elicitRequest, inputRequired } from '@boomerang/protocol';
+import { ElicitResultSchema } from '@boomerang/protocol/schemas';
 import { Server } from '@boomerang/server';
 import { StreamableHttpClientTransport } from '@boomerang/transport-http';
 import { listen } from '@boomerang/transport-http/node';

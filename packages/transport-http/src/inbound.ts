@@ -1,12 +1,7 @@
 // One exchange on its way through the endpoint: who sent it and the message it carries, each worked out once,
 // by whichever layer asks first; and the shape of a layer, middleware around the 2026-07-28 pipeline.
-import {
-  type AuthInfo,
-  ErrorCode,
-  type JSONRPCMessage,
-  type JSONRPCMessageKind,
-  parseMessage,
-} from '@boomerang/protocol';
+import { type AuthInfo, ErrorCode, type JSONRPCMessage } from '@boomerang/protocol';
+import { type JSONRPCMessageKind, parseMessage } from '@boomerang/protocol/transport';
 import type { BodyResult } from './body.js';
 import type { Exchange } from './exchange.js';
 import { acceptsBoth, isJsonContentType } from './negotiation.js';

@@ -2,11 +2,8 @@
 // handler and a fetch-based client transport; the node:http adapter lives in `@boomerang/transport-http/node`.
 
 // --- client
-export {
-  type FetchLike,
-  StreamableHttpClientTransport,
-  type StreamableHttpClientTransportOptions,
-} from './client.js';
+export type { FetchLike } from '@boomerang/protocol/transport';
+export { StreamableHttpClientTransport, type StreamableHttpClientTransportOptions } from './client.js';
 export type { RedirectPolicy } from './client-redirects.js';
 // --- server
 export type { HostPolicy } from './guard.js';

@@ -9,15 +9,17 @@ import {
   type JSONRPCMessage,
   type JSONRPCRequest,
   type JSONRPCResponse,
+  principalOf,
+  type RequestId,
+} from '@boomerang/protocol';
+import {
   jsonRpcError,
   type MessageHandler,
   MessageQueue,
   messageKind,
-  principalOf,
-  type RequestId,
   type StreamConnection,
   type Transport,
-} from '@boomerang/protocol';
+} from '@boomerang/protocol/transport';
 import { type EventStream, openEventStream } from './event-stream.js';
 import type { Exchange } from './exchange.js';
 import { LEGACY_VERSIONS } from './legacy-era.js';

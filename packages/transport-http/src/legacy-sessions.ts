@@ -1,13 +1,8 @@
 // 2025-11-25 sessions on the Streamable HTTP endpoint: the session table, and the layer that hands it the
 // exchanges of sessions. An `initialize` POST without `Mcp-Session-Id` opens a session; a POST, GET or DELETE
 // naming one is served by it. Modern (2026-07-28) traffic passes through untouched.
-import {
-  type AuthInfo,
-  ErrorCode,
-  type JSONRPCRequest,
-  type MessageHandler,
-  principalOf,
-} from '@boomerang/protocol';
+import { type AuthInfo, ErrorCode, type JSONRPCRequest, principalOf } from '@boomerang/protocol';
+import type { MessageHandler } from '@boomerang/protocol/transport';
 import type { Exchange } from './exchange.js';
 import { HeaderName } from './headers.js';
 import type { Layer } from './inbound.js';

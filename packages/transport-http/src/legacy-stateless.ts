@@ -1,6 +1,7 @@
 // Stateless 2025-11-25 (`legacy: { sessions: false }`): every request on its own, no session ids, no
 // back-channel.
-import type { AuthInfo, JSONRPCRequest, MessageHandler } from '@boomerang/protocol';
+import type { AuthInfo, JSONRPCRequest } from '@boomerang/protocol';
+import type { MessageHandler } from '@boomerang/protocol/transport';
 import type { Exchange } from './exchange.js';
 import { HeaderName } from './headers.js';
 import type { Layer } from './inbound.js';

@@ -1,7 +1,7 @@
 // The 2025-11-25 era of the endpoint, as layers around the 2026-07-28 pipeline: sessions (the default:
 // legacy-sessions.ts), stateless serving (`legacy: { sessions: false }`: legacy-stateless.ts), and for 2025-11-25
 // clients of a 2026-07-28-only endpoint, the handler's answer to their `initialize`.
-import type { MessageHandler } from '@boomerang/protocol';
+import type { MessageHandler } from '@boomerang/protocol/transport';
 import { answer } from './answer.js';
 import type { Layer } from './inbound.js';
 import { isInitialize, isModern } from './legacy-era.js';

@@ -1,7 +1,8 @@
 import { Client } from '@boomerang/client';
+import type { FetchLike } from '@boomerang/protocol/transport';
 import { createNotificationHub, type NotificationSource, Server } from '@boomerang/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FetchLike, StreamableHttpClientTransport } from './client.js';
+import { StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler } from './handler.js';
 import { type Listening, listen } from './node.js';
 import { post, rpc } from './test-support/fixture.js';

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { Client } from '@boomerang/client';
-import type { HandleContext, MessageHandler } from '@boomerang/protocol';
+import type { HandleContext, MessageHandler } from '@boomerang/protocol/transport';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler } from './handler.js';

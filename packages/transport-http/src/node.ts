@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { type MessageHandler, RequestCancellation } from '@boomerang/protocol';
+import { type MessageHandler, RequestCancellation } from '@boomerang/protocol/transport';
 import type { BodyResult } from './body.js';
 import type { Exchange } from './exchange.js';
 import {

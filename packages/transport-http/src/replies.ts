@@ -1,11 +1,7 @@
 // The answers the endpoint writes: a plain reply (status, headers, JSON text) that every runtime writes cheaply,
 // or a web `Response` (an event stream); the HTTP status of a JSON-RPC response; transport-level refusals.
-import {
-  ErrorCode,
-  type JSONRPCErrorResponse,
-  type JSONRPCResponse,
-  jsonRpcError,
-} from '@boomerang/protocol';
+import { ErrorCode, type JSONRPCErrorResponse, type JSONRPCResponse } from '@boomerang/protocol';
+import { jsonRpcError } from '@boomerang/protocol/transport';
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 

@@ -1,6 +1,6 @@
 // `MessageHandler.toolSchema`: a handler that describes its tools (as `McpServer` does) gets its `Mcp-Param-*`
 // headers validated without the `tools` option.
-import type { MessageHandler } from '@boomerang/protocol';
+import type { MessageHandler } from '@boomerang/protocol/transport';
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpHandler } from './handler.js';
 import { bodyOf, makeServer, post, rpc, tools } from './test-support/fixture.js';

@@ -1,4 +1,5 @@
-import type { AuthInfo, JSONRPCMessage, Transport } from '@boomerang/protocol';
+import type { AuthInfo, JSONRPCMessage } from '@boomerang/protocol';
+import type { Transport } from '@boomerang/protocol/transport';
 import { describe, expect, it } from 'vitest';
 import { connectInMemory } from './connect.js';
 

@@ -1,4 +1,5 @@
-import type { AuthInfo, Transport } from '@boomerang/protocol';
+import type { AuthInfo } from '@boomerang/protocol';
+import type { Transport } from '@boomerang/protocol/transport';
 import { createInMemoryPair, type InMemoryPair } from './in-memory.js';
 
 /** Anything that connects to a transport as a client (`Client` of `@boomerang/client`). */

@@ -1,9 +1,5 @@
-import {
-  type JSONRPCMessage,
-  MessageQueue,
-  type Transport,
-  type TransportSendOptions,
-} from '@boomerang/protocol';
+import type { JSONRPCMessage } from '@boomerang/protocol';
+import { MessageQueue, type Transport, type TransportSendOptions } from '@boomerang/protocol/transport';
 import { wireCopy } from './wire-copy.js';
 
 /**

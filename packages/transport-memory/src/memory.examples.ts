@@ -1,6 +1,6 @@
 // The README's example: an echo server and a client over one in-memory pair. Quoted into README.md; run by the
 // tests, so it stays correct.
-import { isJSONRPCRequest, jsonRpcResult } from '@boomerang/protocol';
+import { isJSONRPCRequest, jsonRpcResult } from '@boomerang/protocol/transport';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 
 await using pair = createInMemoryPair(); // both ends close when this scope ends

@@ -4,13 +4,8 @@ import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import process from 'node:process';
 import type { Readable } from 'node:stream';
-import {
-  type JSONRPCErrorResponse,
-  type JSONRPCMessage,
-  MessageQueue,
-  type Transport,
-  type TransportSendOptions,
-} from '@boomerang/protocol';
+import type { JSONRPCErrorResponse, JSONRPCMessage } from '@boomerang/protocol';
+import { MessageQueue, type Transport, type TransportSendOptions } from '@boomerang/protocol/transport';
 import {
   checkMilliseconds,
   STDERR_MODES,

@@ -1,7 +1,8 @@
 import { Buffer } from 'node:buffer';
 import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
-import { ErrorCode, type JSONRPCErrorResponse, type JSONRPCMessage, parseMessage } from '@boomerang/protocol';
+import { ErrorCode, type JSONRPCErrorResponse, type JSONRPCMessage } from '@boomerang/protocol';
+import { parseMessage } from '@boomerang/protocol/transport';
 
 // The stdio wire format (MCP 2026-07-28, basic/transports/stdio), shared by both ends:
 //

@@ -1,12 +1,8 @@
 import { Buffer } from 'node:buffer';
 import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
-import {
-  type JSONRPCMessage,
-  MessageQueue,
-  type Transport,
-  type TransportSendOptions,
-} from '@boomerang/protocol';
+import type { JSONRPCMessage } from '@boomerang/protocol';
+import { MessageQueue, type Transport, type TransportSendOptions } from '@boomerang/protocol/transport';
 import {
   checkMaxMessageBytes,
   DEFAULT_MAX_MESSAGE_BYTES,

@@ -28,7 +28,8 @@ export async function clearAsLegacyHost(): Promise<{ version: string | undefined
 // #endregion same-server
 
 // #region shim
-import { ElicitResultSchema, elicitRequest, inputRequired } from '@boomerang/protocol';
+import { elicitRequest, inputRequired } from '@boomerang/protocol';
+import { ElicitResultSchema } from '@boomerang/protocol/schemas';
 import { Server } from '@boomerang/server';
 
 /** A low-level server whose hand-built rounds also reach 2025-11-25 clients, through the shim. */

@@ -20,7 +20,8 @@ deployer.tool(
 
 // #endregion server
 
-import { isInputRequired, isJSONRPCResultResponse } from '@boomerang/protocol';
+import { isInputRequired } from '@boomerang/protocol';
+import { isJSONRPCResultResponse } from '@boomerang/protocol/transport';
 
 /** The four messages of one two-round call, in order: request, `input_required`, retry, complete result. */
 export async function roundTrip(): Promise<unknown[]> {

@@ -1,7 +1,7 @@
 // The Streamable HTTP endpoint (`createHttpHandler`, no sockets) under random requests: any method, any subset
 // of the headers it reads with well- and ill-formed values, and bodies from valid MCP requests to mutated JSON
 // and junk. Every answer must be well-formed HTTP and JSON-RPC, and never a 5xx with internals.
-import { parseMessage } from '@boomerang/protocol';
+import { parseMessage } from '@boomerang/protocol/transport';
 import { createHttpHandler } from '@boomerang/transport-http';
 import fc from 'fast-check';
 import { fuzzServer, META } from './fixtures.js';

@@ -1,6 +1,7 @@
 // parseMessage on anything a wire can carry: it never throws, and it either accepts a well-formed envelope or
 // answers with the JSON-RPC error a server would send (-32700 for text that is not JSON, -32600 for the rest).
-import { ErrorCode, messageKind, parseMessage } from '@boomerang/protocol';
+import { ErrorCode } from '@boomerang/protocol';
+import { messageKind, parseMessage } from '@boomerang/protocol/transport';
 import fc from 'fast-check';
 import type { FuzzTarget } from './target.js';
 

@@ -3,7 +3,8 @@
 // never finish a call in round 2 (`b` was not asked yet), and must never consume an answer for a question it
 // did not ask: `b`'s value always comes from the round that asked `b`, never from a premature answer. (A refused
 // question may end the call early with an isError result: the handler still never runs.)
-import { type InputRequest, type JSONRPCResponse, parseMessage } from '@boomerang/protocol';
+import type { InputRequest, JSONRPCResponse } from '@boomerang/protocol';
+import { parseMessage } from '@boomerang/protocol/transport';
 import fc from 'fast-check';
 import { fuzzServer, META } from './fixtures.js';
 import type { FuzzTarget } from './target.js';

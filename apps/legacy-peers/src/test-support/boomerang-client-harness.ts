@@ -2,7 +2,8 @@
 // Boomerang Client connected to it through a wire tap, and the cleanup that closes both and checks that the
 // server is gone.
 import { Client, type ClientOptions, type InputRequestContext } from '@boomerang/client';
-import type { CallToolResult, RequestTransport, Transport } from '@boomerang/protocol';
+import type { CallToolResult } from '@boomerang/protocol';
+import type { RequestTransport, Transport } from '@boomerang/protocol/transport';
 import { afterEach, beforeAll, type TestContext } from 'vitest';
 import { tapBoomerang, Wire } from './wire.js';
 

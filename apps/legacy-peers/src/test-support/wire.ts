@@ -1,13 +1,13 @@
 // Wire taps: every JSON-RPC message that crosses a transport, both ways, exactly as sent (before any SDK parses
 // it). The v1 SDK's result schemas may drop members they do not know, and Boomerang's client normalises legacy
 // results; only the raw messages show what the peer really put on the wire.
+import type { JSONRPCMessage as BoomerangMessage } from '@boomerang/protocol';
 import {
-  type JSONRPCMessage as BoomerangMessage,
   type Transport as BoomerangTransport,
   isRequestTransport,
   type RequestTransport,
   type TransportSendOptions,
-} from '@boomerang/protocol';
+} from '@boomerang/protocol/transport';
 import type { Transport as V1Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage as V1Message } from '@modelcontextprotocol/sdk/types.js';
 

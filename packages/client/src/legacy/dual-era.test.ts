@@ -1,6 +1,7 @@
 // Dual era on the client: the probe, the initialize fallback, legacy requests, and a legacy server's
 // requests answered by the MRTR callbacks.
-import { McpError, type Transport, transportFailureData } from '@boomerang/protocol';
+import { McpError, transportFailureData } from '@boomerang/protocol';
+import type { Transport } from '@boomerang/protocol/transport';
 import { describe, expect, it } from 'vitest';
 import { Client } from '../client.js';
 import { deferred, harness, INFO, NO_REPLY, type Reply } from '../test-support/fake-server.js';

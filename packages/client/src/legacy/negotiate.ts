@@ -1,15 +1,14 @@
 // How a dual-era client tells the eras apart when it connects: the `server/discover` probe, and the 2025-11-25
 // `initialize` handshake it falls back to.
 import {
-  DiscoverResultSchema,
   ErrorCode,
   type Implementation,
   isTransportFailure,
   LATEST_PROTOCOL_VERSION,
   McpError,
   normalizeResult,
-  safeParse,
 } from '@boomerang/protocol';
+import { DiscoverResultSchema, safeParse } from '@boomerang/protocol/schemas';
 import type { Connection, Hello, ServerDescription } from '../connection.js';
 import type { Requester } from '../requester.js';
 

@@ -4,15 +4,17 @@
 import {
   type ElicitRequest,
   elicitRequest,
-  isJSONRPCNotification,
-  isJSONRPCRequest,
   type JSONRPCMessage,
   type JSONRPCNotification,
-  jsonRpcError,
   McpError,
   type RequestId,
-  type Transport,
 } from '@boomerang/protocol';
+import {
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  jsonRpcError,
+  type Transport,
+} from '@boomerang/protocol/transport';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { Client } from '../client.js';
 import { correlate } from '../correlator.js';

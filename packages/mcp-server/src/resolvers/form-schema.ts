@@ -5,8 +5,8 @@ import {
   type ElicitRequestFormParams,
   isPlainObject,
   type PrimitiveSchemaDefinition,
-  PrimitiveSchemaDefinitionSchema,
 } from '@boomerang/protocol';
+import { PrimitiveSchemaDefinitionSchema } from '@boomerang/protocol/schemas';
 import { z } from 'zod';
 
 /** A form's requested schema, as published to the client. */

@@ -1,4 +1,4 @@
-import { ElicitRequestSchema } from '@boomerang/protocol';
+import { ElicitRequestSchema } from '@boomerang/protocol/schemas';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { elicit, elicitResult, elicitUrl, elicitUrlResult, listRoots, sample } from './index.js';

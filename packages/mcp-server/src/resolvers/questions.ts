@@ -3,15 +3,17 @@
 import {
   argumentError,
   type CreateMessageRequestParams,
-  CreateMessageResultSchema,
   createMessageRequest,
-  ElicitResultSchema,
   elicitRequest,
   elicitUrlRequest,
   type InputRequest,
-  ListRootsResultSchema,
   listRootsRequest,
 } from '@boomerang/protocol';
+import {
+  CreateMessageResultSchema,
+  ElicitResultSchema,
+  ListRootsResultSchema,
+} from '@boomerang/protocol/schemas';
 import type { z } from 'zod';
 import type { RefusalAction } from './errors.js';
 import { requestedSchemaOf } from './form-schema.js';

@@ -1,35 +1,37 @@
 // Behaviour of the schemas that the spec fixtures do not pin down: extension fields survive, unions dispatch
 // on their tags, number bounds hold, hostile keys do nothing. Runs without ../shared/spec.
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type {
+  CallToolRequest,
+  CallToolResult,
+  ClientRequest,
+  Error as ErrorObject,
+  JSONRPCMessage,
+  RequestId,
+} from '../index.js';
 import {
-  type CallToolRequest,
   CallToolRequestSchema,
-  type CallToolResult,
   CallToolResultResponseSchema,
   CallToolResultSchema,
   ClientCapabilitiesSchema,
-  type ClientRequest,
   ClientRequestSchema,
   CompleteResultSchema,
   ContentBlockSchema,
   ElicitRequestParamsSchema,
   ElicitResultSchema,
-  type Error as ErrorObject,
   ErrorSchema,
   InputRequestSchema,
   InputRequiredResultSchema,
-  type JSONRPCMessage,
   JSONRPCMessageSchema,
   JSONValueSchema,
   ListToolsResultSchema,
   ModelPreferencesSchema,
   ReadResourceResultResponseSchema,
   ReadResourceResultSchema,
-  type RequestId,
   RequestIdSchema,
   ServerNotificationSchema,
   ToolSchema,
-} from '../index.js';
+} from '../schemas.js';
 
 const meta = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',

@@ -2,7 +2,8 @@
 // every required member is enforced, and the exported schema names are exactly schema.json's `$defs`.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import * as protocol from '../index.js';
+import * as root from '../index.js';
+import * as schemas from '../schemas.js';
 import {
   applyMutation,
   loadSpec,
@@ -20,11 +21,12 @@ const spec = loadSpec('2026-07-28');
  */
 const validByDesign: Record<string, string> = {};
 
-const exported = protocol as unknown as Record<string, unknown>;
+const exported = schemas as unknown as Record<string, unknown>;
 
 function schemaFor(type: string): z.ZodType {
   const schema = exported[`${type}Schema`];
-  if (!(schema instanceof z.ZodType)) throw new Error(`${type}Schema is not exported from the package root`);
+  if (!(schema instanceof z.ZodType))
+    throw new Error(`${type}Schema is not exported from @boomerang/protocol/schemas`);
   return schema;
 }
 
@@ -93,10 +95,13 @@ if (!spec) {
   });
 
   describe('2026-07-28 export surface', () => {
-    it('exports a zod schema for exactly the $defs types', () => {
+    it('/schemas exports a zod schema for exactly the $defs types (and safeParse); the root none', () => {
       const schemaNames = Object.keys(exported)
-        .filter((name) => name.endsWith('Schema') || exported[name] instanceof z.ZodType)
+        .filter((name) => name !== 'safeParse')
         .sort();
+      expect(Object.keys(exported)).toContain('safeParse');
+      const atRoot = root as unknown as Record<string, unknown>;
+      expect(Object.keys(atRoot).filter((name) => atRoot[name] instanceof z.ZodType)).toEqual([]);
       for (const name of schemaNames) expect(exported[name]).toBeInstanceOf(z.ZodType);
       expect(schemaNames).toEqual(
         Object.keys(s.defs)

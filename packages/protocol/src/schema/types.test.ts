@@ -3,237 +3,238 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type * as P from '../index.js';
+import type * as S from '../schemas.js';
 
 describe('exported types', () => {
   it("equal their schemas' output", () => {
-    expectTypeOf<P.Annotations>().toEqualTypeOf<z.output<typeof P.AnnotationsSchema>>();
-    expectTypeOf<P.AudioContent>().toEqualTypeOf<z.output<typeof P.AudioContentSchema>>();
-    expectTypeOf<P.BaseMetadata>().toEqualTypeOf<z.output<typeof P.BaseMetadataSchema>>();
-    expectTypeOf<P.BlobResourceContents>().toEqualTypeOf<z.output<typeof P.BlobResourceContentsSchema>>();
-    expectTypeOf<P.BooleanSchema>().toEqualTypeOf<z.output<typeof P.BooleanSchemaSchema>>();
-    expectTypeOf<P.CacheableResult>().toEqualTypeOf<z.output<typeof P.CacheableResultSchema>>();
-    expectTypeOf<P.CallToolRequest>().toEqualTypeOf<z.output<typeof P.CallToolRequestSchema>>();
-    expectTypeOf<P.CallToolRequestParams>().toEqualTypeOf<z.output<typeof P.CallToolRequestParamsSchema>>();
-    expectTypeOf<P.CallToolResult>().toEqualTypeOf<z.output<typeof P.CallToolResultSchema>>();
-    expectTypeOf<P.CallToolResultResponse>().toEqualTypeOf<z.output<typeof P.CallToolResultResponseSchema>>();
-    expectTypeOf<P.CancelledNotification>().toEqualTypeOf<z.output<typeof P.CancelledNotificationSchema>>();
+    expectTypeOf<P.Annotations>().toEqualTypeOf<z.output<typeof S.AnnotationsSchema>>();
+    expectTypeOf<P.AudioContent>().toEqualTypeOf<z.output<typeof S.AudioContentSchema>>();
+    expectTypeOf<P.BaseMetadata>().toEqualTypeOf<z.output<typeof S.BaseMetadataSchema>>();
+    expectTypeOf<P.BlobResourceContents>().toEqualTypeOf<z.output<typeof S.BlobResourceContentsSchema>>();
+    expectTypeOf<P.BooleanSchema>().toEqualTypeOf<z.output<typeof S.BooleanSchemaSchema>>();
+    expectTypeOf<P.CacheableResult>().toEqualTypeOf<z.output<typeof S.CacheableResultSchema>>();
+    expectTypeOf<P.CallToolRequest>().toEqualTypeOf<z.output<typeof S.CallToolRequestSchema>>();
+    expectTypeOf<P.CallToolRequestParams>().toEqualTypeOf<z.output<typeof S.CallToolRequestParamsSchema>>();
+    expectTypeOf<P.CallToolResult>().toEqualTypeOf<z.output<typeof S.CallToolResultSchema>>();
+    expectTypeOf<P.CallToolResultResponse>().toEqualTypeOf<z.output<typeof S.CallToolResultResponseSchema>>();
+    expectTypeOf<P.CancelledNotification>().toEqualTypeOf<z.output<typeof S.CancelledNotificationSchema>>();
     expectTypeOf<P.CancelledNotificationParams>().toEqualTypeOf<
-      z.output<typeof P.CancelledNotificationParamsSchema>
+      z.output<typeof S.CancelledNotificationParamsSchema>
     >();
-    expectTypeOf<P.ClientCapabilities>().toEqualTypeOf<z.output<typeof P.ClientCapabilitiesSchema>>();
-    expectTypeOf<P.ClientNotification>().toEqualTypeOf<z.output<typeof P.ClientNotificationSchema>>();
-    expectTypeOf<P.ClientRequest>().toEqualTypeOf<z.output<typeof P.ClientRequestSchema>>();
-    expectTypeOf<P.ClientResult>().toEqualTypeOf<z.output<typeof P.ClientResultSchema>>();
-    expectTypeOf<P.CompleteRequest>().toEqualTypeOf<z.output<typeof P.CompleteRequestSchema>>();
-    expectTypeOf<P.CompleteRequestParams>().toEqualTypeOf<z.output<typeof P.CompleteRequestParamsSchema>>();
-    expectTypeOf<P.CompleteResult>().toEqualTypeOf<z.output<typeof P.CompleteResultSchema>>();
-    expectTypeOf<P.CompleteResultResponse>().toEqualTypeOf<z.output<typeof P.CompleteResultResponseSchema>>();
-    expectTypeOf<P.ContentBlock>().toEqualTypeOf<z.output<typeof P.ContentBlockSchema>>();
-    expectTypeOf<P.CreateMessageRequest>().toEqualTypeOf<z.output<typeof P.CreateMessageRequestSchema>>();
+    expectTypeOf<P.ClientCapabilities>().toEqualTypeOf<z.output<typeof S.ClientCapabilitiesSchema>>();
+    expectTypeOf<P.ClientNotification>().toEqualTypeOf<z.output<typeof S.ClientNotificationSchema>>();
+    expectTypeOf<P.ClientRequest>().toEqualTypeOf<z.output<typeof S.ClientRequestSchema>>();
+    expectTypeOf<P.ClientResult>().toEqualTypeOf<z.output<typeof S.ClientResultSchema>>();
+    expectTypeOf<P.CompleteRequest>().toEqualTypeOf<z.output<typeof S.CompleteRequestSchema>>();
+    expectTypeOf<P.CompleteRequestParams>().toEqualTypeOf<z.output<typeof S.CompleteRequestParamsSchema>>();
+    expectTypeOf<P.CompleteResult>().toEqualTypeOf<z.output<typeof S.CompleteResultSchema>>();
+    expectTypeOf<P.CompleteResultResponse>().toEqualTypeOf<z.output<typeof S.CompleteResultResponseSchema>>();
+    expectTypeOf<P.ContentBlock>().toEqualTypeOf<z.output<typeof S.ContentBlockSchema>>();
+    expectTypeOf<P.CreateMessageRequest>().toEqualTypeOf<z.output<typeof S.CreateMessageRequestSchema>>();
     expectTypeOf<P.CreateMessageRequestParams>().toEqualTypeOf<
-      z.output<typeof P.CreateMessageRequestParamsSchema>
+      z.output<typeof S.CreateMessageRequestParamsSchema>
     >();
-    expectTypeOf<P.CreateMessageResult>().toEqualTypeOf<z.output<typeof P.CreateMessageResultSchema>>();
-    expectTypeOf<P.Cursor>().toEqualTypeOf<z.output<typeof P.CursorSchema>>();
-    expectTypeOf<P.DiscoverRequest>().toEqualTypeOf<z.output<typeof P.DiscoverRequestSchema>>();
-    expectTypeOf<P.DiscoverResult>().toEqualTypeOf<z.output<typeof P.DiscoverResultSchema>>();
-    expectTypeOf<P.DiscoverResultResponse>().toEqualTypeOf<z.output<typeof P.DiscoverResultResponseSchema>>();
-    expectTypeOf<P.ElicitRequest>().toEqualTypeOf<z.output<typeof P.ElicitRequestSchema>>();
+    expectTypeOf<P.CreateMessageResult>().toEqualTypeOf<z.output<typeof S.CreateMessageResultSchema>>();
+    expectTypeOf<P.Cursor>().toEqualTypeOf<z.output<typeof S.CursorSchema>>();
+    expectTypeOf<P.DiscoverRequest>().toEqualTypeOf<z.output<typeof S.DiscoverRequestSchema>>();
+    expectTypeOf<P.DiscoverResult>().toEqualTypeOf<z.output<typeof S.DiscoverResultSchema>>();
+    expectTypeOf<P.DiscoverResultResponse>().toEqualTypeOf<z.output<typeof S.DiscoverResultResponseSchema>>();
+    expectTypeOf<P.ElicitRequest>().toEqualTypeOf<z.output<typeof S.ElicitRequestSchema>>();
     expectTypeOf<P.ElicitRequestFormParams>().toEqualTypeOf<
-      z.output<typeof P.ElicitRequestFormParamsSchema>
+      z.output<typeof S.ElicitRequestFormParamsSchema>
     >();
-    expectTypeOf<P.ElicitRequestParams>().toEqualTypeOf<z.output<typeof P.ElicitRequestParamsSchema>>();
-    expectTypeOf<P.ElicitRequestURLParams>().toEqualTypeOf<z.output<typeof P.ElicitRequestURLParamsSchema>>();
-    expectTypeOf<P.ElicitResult>().toEqualTypeOf<z.output<typeof P.ElicitResultSchema>>();
-    expectTypeOf<P.EmbeddedResource>().toEqualTypeOf<z.output<typeof P.EmbeddedResourceSchema>>();
-    expectTypeOf<P.EmptyResult>().toEqualTypeOf<z.output<typeof P.EmptyResultSchema>>();
-    expectTypeOf<P.EnumSchema>().toEqualTypeOf<z.output<typeof P.EnumSchemaSchema>>();
-    expectTypeOf<P.Error>().toEqualTypeOf<z.output<typeof P.ErrorSchema>>();
-    expectTypeOf<P.GetPromptRequest>().toEqualTypeOf<z.output<typeof P.GetPromptRequestSchema>>();
-    expectTypeOf<P.GetPromptRequestParams>().toEqualTypeOf<z.output<typeof P.GetPromptRequestParamsSchema>>();
-    expectTypeOf<P.GetPromptResult>().toEqualTypeOf<z.output<typeof P.GetPromptResultSchema>>();
+    expectTypeOf<P.ElicitRequestParams>().toEqualTypeOf<z.output<typeof S.ElicitRequestParamsSchema>>();
+    expectTypeOf<P.ElicitRequestURLParams>().toEqualTypeOf<z.output<typeof S.ElicitRequestURLParamsSchema>>();
+    expectTypeOf<P.ElicitResult>().toEqualTypeOf<z.output<typeof S.ElicitResultSchema>>();
+    expectTypeOf<P.EmbeddedResource>().toEqualTypeOf<z.output<typeof S.EmbeddedResourceSchema>>();
+    expectTypeOf<P.EmptyResult>().toEqualTypeOf<z.output<typeof S.EmptyResultSchema>>();
+    expectTypeOf<P.EnumSchema>().toEqualTypeOf<z.output<typeof S.EnumSchemaSchema>>();
+    expectTypeOf<P.Error>().toEqualTypeOf<z.output<typeof S.ErrorSchema>>();
+    expectTypeOf<P.GetPromptRequest>().toEqualTypeOf<z.output<typeof S.GetPromptRequestSchema>>();
+    expectTypeOf<P.GetPromptRequestParams>().toEqualTypeOf<z.output<typeof S.GetPromptRequestParamsSchema>>();
+    expectTypeOf<P.GetPromptResult>().toEqualTypeOf<z.output<typeof S.GetPromptResultSchema>>();
     expectTypeOf<P.GetPromptResultResponse>().toEqualTypeOf<
-      z.output<typeof P.GetPromptResultResponseSchema>
+      z.output<typeof S.GetPromptResultResponseSchema>
     >();
-    expectTypeOf<P.HeaderMismatchError>().toEqualTypeOf<z.output<typeof P.HeaderMismatchErrorSchema>>();
-    expectTypeOf<P.Icon>().toEqualTypeOf<z.output<typeof P.IconSchema>>();
-    expectTypeOf<P.Icons>().toEqualTypeOf<z.output<typeof P.IconsSchema>>();
-    expectTypeOf<P.ImageContent>().toEqualTypeOf<z.output<typeof P.ImageContentSchema>>();
-    expectTypeOf<P.Implementation>().toEqualTypeOf<z.output<typeof P.ImplementationSchema>>();
-    expectTypeOf<P.InputRequest>().toEqualTypeOf<z.output<typeof P.InputRequestSchema>>();
-    expectTypeOf<P.InputRequests>().toEqualTypeOf<z.output<typeof P.InputRequestsSchema>>();
-    expectTypeOf<P.InputRequiredResult>().toEqualTypeOf<z.output<typeof P.InputRequiredResultSchema>>();
-    expectTypeOf<P.InputResponse>().toEqualTypeOf<z.output<typeof P.InputResponseSchema>>();
+    expectTypeOf<P.HeaderMismatchError>().toEqualTypeOf<z.output<typeof S.HeaderMismatchErrorSchema>>();
+    expectTypeOf<P.Icon>().toEqualTypeOf<z.output<typeof S.IconSchema>>();
+    expectTypeOf<P.Icons>().toEqualTypeOf<z.output<typeof S.IconsSchema>>();
+    expectTypeOf<P.ImageContent>().toEqualTypeOf<z.output<typeof S.ImageContentSchema>>();
+    expectTypeOf<P.Implementation>().toEqualTypeOf<z.output<typeof S.ImplementationSchema>>();
+    expectTypeOf<P.InputRequest>().toEqualTypeOf<z.output<typeof S.InputRequestSchema>>();
+    expectTypeOf<P.InputRequests>().toEqualTypeOf<z.output<typeof S.InputRequestsSchema>>();
+    expectTypeOf<P.InputRequiredResult>().toEqualTypeOf<z.output<typeof S.InputRequiredResultSchema>>();
+    expectTypeOf<P.InputResponse>().toEqualTypeOf<z.output<typeof S.InputResponseSchema>>();
     expectTypeOf<P.InputResponseRequestParams>().toEqualTypeOf<
-      z.output<typeof P.InputResponseRequestParamsSchema>
+      z.output<typeof S.InputResponseRequestParamsSchema>
     >();
-    expectTypeOf<P.InputResponses>().toEqualTypeOf<z.output<typeof P.InputResponsesSchema>>();
-    expectTypeOf<P.InternalError>().toEqualTypeOf<z.output<typeof P.InternalErrorSchema>>();
-    expectTypeOf<P.InvalidParamsError>().toEqualTypeOf<z.output<typeof P.InvalidParamsErrorSchema>>();
-    expectTypeOf<P.InvalidRequestError>().toEqualTypeOf<z.output<typeof P.InvalidRequestErrorSchema>>();
-    expectTypeOf<P.JSONArray>().toEqualTypeOf<z.output<typeof P.JSONArraySchema>>();
-    expectTypeOf<P.JSONObject>().toEqualTypeOf<z.output<typeof P.JSONObjectSchema>>();
-    expectTypeOf<P.JSONRPCErrorResponse>().toEqualTypeOf<z.output<typeof P.JSONRPCErrorResponseSchema>>();
-    expectTypeOf<P.JSONRPCMessage>().toEqualTypeOf<z.output<typeof P.JSONRPCMessageSchema>>();
-    expectTypeOf<P.JSONRPCNotification>().toEqualTypeOf<z.output<typeof P.JSONRPCNotificationSchema>>();
-    expectTypeOf<P.JSONRPCRequest>().toEqualTypeOf<z.output<typeof P.JSONRPCRequestSchema>>();
-    expectTypeOf<P.JSONRPCResponse>().toEqualTypeOf<z.output<typeof P.JSONRPCResponseSchema>>();
-    expectTypeOf<P.JSONRPCResultResponse>().toEqualTypeOf<z.output<typeof P.JSONRPCResultResponseSchema>>();
-    expectTypeOf<P.JSONValue>().toEqualTypeOf<z.output<typeof P.JSONValueSchema>>();
-    expectTypeOf<P.LegacyTitledEnumSchema>().toEqualTypeOf<z.output<typeof P.LegacyTitledEnumSchemaSchema>>();
-    expectTypeOf<P.ListPromptsRequest>().toEqualTypeOf<z.output<typeof P.ListPromptsRequestSchema>>();
-    expectTypeOf<P.ListPromptsResult>().toEqualTypeOf<z.output<typeof P.ListPromptsResultSchema>>();
+    expectTypeOf<P.InputResponses>().toEqualTypeOf<z.output<typeof S.InputResponsesSchema>>();
+    expectTypeOf<P.InternalError>().toEqualTypeOf<z.output<typeof S.InternalErrorSchema>>();
+    expectTypeOf<P.InvalidParamsError>().toEqualTypeOf<z.output<typeof S.InvalidParamsErrorSchema>>();
+    expectTypeOf<P.InvalidRequestError>().toEqualTypeOf<z.output<typeof S.InvalidRequestErrorSchema>>();
+    expectTypeOf<P.JSONArray>().toEqualTypeOf<z.output<typeof S.JSONArraySchema>>();
+    expectTypeOf<P.JSONObject>().toEqualTypeOf<z.output<typeof S.JSONObjectSchema>>();
+    expectTypeOf<P.JSONRPCErrorResponse>().toEqualTypeOf<z.output<typeof S.JSONRPCErrorResponseSchema>>();
+    expectTypeOf<P.JSONRPCMessage>().toEqualTypeOf<z.output<typeof S.JSONRPCMessageSchema>>();
+    expectTypeOf<P.JSONRPCNotification>().toEqualTypeOf<z.output<typeof S.JSONRPCNotificationSchema>>();
+    expectTypeOf<P.JSONRPCRequest>().toEqualTypeOf<z.output<typeof S.JSONRPCRequestSchema>>();
+    expectTypeOf<P.JSONRPCResponse>().toEqualTypeOf<z.output<typeof S.JSONRPCResponseSchema>>();
+    expectTypeOf<P.JSONRPCResultResponse>().toEqualTypeOf<z.output<typeof S.JSONRPCResultResponseSchema>>();
+    expectTypeOf<P.JSONValue>().toEqualTypeOf<z.output<typeof S.JSONValueSchema>>();
+    expectTypeOf<P.LegacyTitledEnumSchema>().toEqualTypeOf<z.output<typeof S.LegacyTitledEnumSchemaSchema>>();
+    expectTypeOf<P.ListPromptsRequest>().toEqualTypeOf<z.output<typeof S.ListPromptsRequestSchema>>();
+    expectTypeOf<P.ListPromptsResult>().toEqualTypeOf<z.output<typeof S.ListPromptsResultSchema>>();
     expectTypeOf<P.ListPromptsResultResponse>().toEqualTypeOf<
-      z.output<typeof P.ListPromptsResultResponseSchema>
+      z.output<typeof S.ListPromptsResultResponseSchema>
     >();
     expectTypeOf<P.ListResourceTemplatesRequest>().toEqualTypeOf<
-      z.output<typeof P.ListResourceTemplatesRequestSchema>
+      z.output<typeof S.ListResourceTemplatesRequestSchema>
     >();
     expectTypeOf<P.ListResourceTemplatesResult>().toEqualTypeOf<
-      z.output<typeof P.ListResourceTemplatesResultSchema>
+      z.output<typeof S.ListResourceTemplatesResultSchema>
     >();
     expectTypeOf<P.ListResourceTemplatesResultResponse>().toEqualTypeOf<
-      z.output<typeof P.ListResourceTemplatesResultResponseSchema>
+      z.output<typeof S.ListResourceTemplatesResultResponseSchema>
     >();
-    expectTypeOf<P.ListResourcesRequest>().toEqualTypeOf<z.output<typeof P.ListResourcesRequestSchema>>();
-    expectTypeOf<P.ListResourcesResult>().toEqualTypeOf<z.output<typeof P.ListResourcesResultSchema>>();
+    expectTypeOf<P.ListResourcesRequest>().toEqualTypeOf<z.output<typeof S.ListResourcesRequestSchema>>();
+    expectTypeOf<P.ListResourcesResult>().toEqualTypeOf<z.output<typeof S.ListResourcesResultSchema>>();
     expectTypeOf<P.ListResourcesResultResponse>().toEqualTypeOf<
-      z.output<typeof P.ListResourcesResultResponseSchema>
+      z.output<typeof S.ListResourcesResultResponseSchema>
     >();
-    expectTypeOf<P.ListRootsRequest>().toEqualTypeOf<z.output<typeof P.ListRootsRequestSchema>>();
-    expectTypeOf<P.ListRootsResult>().toEqualTypeOf<z.output<typeof P.ListRootsResultSchema>>();
-    expectTypeOf<P.ListToolsRequest>().toEqualTypeOf<z.output<typeof P.ListToolsRequestSchema>>();
-    expectTypeOf<P.ListToolsResult>().toEqualTypeOf<z.output<typeof P.ListToolsResultSchema>>();
+    expectTypeOf<P.ListRootsRequest>().toEqualTypeOf<z.output<typeof S.ListRootsRequestSchema>>();
+    expectTypeOf<P.ListRootsResult>().toEqualTypeOf<z.output<typeof S.ListRootsResultSchema>>();
+    expectTypeOf<P.ListToolsRequest>().toEqualTypeOf<z.output<typeof S.ListToolsRequestSchema>>();
+    expectTypeOf<P.ListToolsResult>().toEqualTypeOf<z.output<typeof S.ListToolsResultSchema>>();
     expectTypeOf<P.ListToolsResultResponse>().toEqualTypeOf<
-      z.output<typeof P.ListToolsResultResponseSchema>
+      z.output<typeof S.ListToolsResultResponseSchema>
     >();
-    expectTypeOf<P.LoggingLevel>().toEqualTypeOf<z.output<typeof P.LoggingLevelSchema>>();
+    expectTypeOf<P.LoggingLevel>().toEqualTypeOf<z.output<typeof S.LoggingLevelSchema>>();
     expectTypeOf<P.LoggingMessageNotification>().toEqualTypeOf<
-      z.output<typeof P.LoggingMessageNotificationSchema>
+      z.output<typeof S.LoggingMessageNotificationSchema>
     >();
     expectTypeOf<P.LoggingMessageNotificationParams>().toEqualTypeOf<
-      z.output<typeof P.LoggingMessageNotificationParamsSchema>
+      z.output<typeof S.LoggingMessageNotificationParamsSchema>
     >();
-    expectTypeOf<P.MetaObject>().toEqualTypeOf<z.output<typeof P.MetaObjectSchema>>();
-    expectTypeOf<P.MethodNotFoundError>().toEqualTypeOf<z.output<typeof P.MethodNotFoundErrorSchema>>();
+    expectTypeOf<P.MetaObject>().toEqualTypeOf<z.output<typeof S.MetaObjectSchema>>();
+    expectTypeOf<P.MethodNotFoundError>().toEqualTypeOf<z.output<typeof S.MethodNotFoundErrorSchema>>();
     expectTypeOf<P.MissingRequiredClientCapabilityError>().toEqualTypeOf<
-      z.output<typeof P.MissingRequiredClientCapabilityErrorSchema>
+      z.output<typeof S.MissingRequiredClientCapabilityErrorSchema>
     >();
-    expectTypeOf<P.ModelHint>().toEqualTypeOf<z.output<typeof P.ModelHintSchema>>();
-    expectTypeOf<P.ModelPreferences>().toEqualTypeOf<z.output<typeof P.ModelPreferencesSchema>>();
-    expectTypeOf<P.MultiSelectEnumSchema>().toEqualTypeOf<z.output<typeof P.MultiSelectEnumSchemaSchema>>();
-    expectTypeOf<P.Notification>().toEqualTypeOf<z.output<typeof P.NotificationSchema>>();
-    expectTypeOf<P.NotificationMetaObject>().toEqualTypeOf<z.output<typeof P.NotificationMetaObjectSchema>>();
-    expectTypeOf<P.NotificationParams>().toEqualTypeOf<z.output<typeof P.NotificationParamsSchema>>();
-    expectTypeOf<P.NumberSchema>().toEqualTypeOf<z.output<typeof P.NumberSchemaSchema>>();
-    expectTypeOf<P.PaginatedRequest>().toEqualTypeOf<z.output<typeof P.PaginatedRequestSchema>>();
-    expectTypeOf<P.PaginatedRequestParams>().toEqualTypeOf<z.output<typeof P.PaginatedRequestParamsSchema>>();
-    expectTypeOf<P.PaginatedResult>().toEqualTypeOf<z.output<typeof P.PaginatedResultSchema>>();
-    expectTypeOf<P.ParseError>().toEqualTypeOf<z.output<typeof P.ParseErrorSchema>>();
+    expectTypeOf<P.ModelHint>().toEqualTypeOf<z.output<typeof S.ModelHintSchema>>();
+    expectTypeOf<P.ModelPreferences>().toEqualTypeOf<z.output<typeof S.ModelPreferencesSchema>>();
+    expectTypeOf<P.MultiSelectEnumSchema>().toEqualTypeOf<z.output<typeof S.MultiSelectEnumSchemaSchema>>();
+    expectTypeOf<P.Notification>().toEqualTypeOf<z.output<typeof S.NotificationSchema>>();
+    expectTypeOf<P.NotificationMetaObject>().toEqualTypeOf<z.output<typeof S.NotificationMetaObjectSchema>>();
+    expectTypeOf<P.NotificationParams>().toEqualTypeOf<z.output<typeof S.NotificationParamsSchema>>();
+    expectTypeOf<P.NumberSchema>().toEqualTypeOf<z.output<typeof S.NumberSchemaSchema>>();
+    expectTypeOf<P.PaginatedRequest>().toEqualTypeOf<z.output<typeof S.PaginatedRequestSchema>>();
+    expectTypeOf<P.PaginatedRequestParams>().toEqualTypeOf<z.output<typeof S.PaginatedRequestParamsSchema>>();
+    expectTypeOf<P.PaginatedResult>().toEqualTypeOf<z.output<typeof S.PaginatedResultSchema>>();
+    expectTypeOf<P.ParseError>().toEqualTypeOf<z.output<typeof S.ParseErrorSchema>>();
     expectTypeOf<P.PrimitiveSchemaDefinition>().toEqualTypeOf<
-      z.output<typeof P.PrimitiveSchemaDefinitionSchema>
+      z.output<typeof S.PrimitiveSchemaDefinitionSchema>
     >();
-    expectTypeOf<P.ProgressNotification>().toEqualTypeOf<z.output<typeof P.ProgressNotificationSchema>>();
+    expectTypeOf<P.ProgressNotification>().toEqualTypeOf<z.output<typeof S.ProgressNotificationSchema>>();
     expectTypeOf<P.ProgressNotificationParams>().toEqualTypeOf<
-      z.output<typeof P.ProgressNotificationParamsSchema>
+      z.output<typeof S.ProgressNotificationParamsSchema>
     >();
-    expectTypeOf<P.ProgressToken>().toEqualTypeOf<z.output<typeof P.ProgressTokenSchema>>();
-    expectTypeOf<P.Prompt>().toEqualTypeOf<z.output<typeof P.PromptSchema>>();
-    expectTypeOf<P.PromptArgument>().toEqualTypeOf<z.output<typeof P.PromptArgumentSchema>>();
+    expectTypeOf<P.ProgressToken>().toEqualTypeOf<z.output<typeof S.ProgressTokenSchema>>();
+    expectTypeOf<P.Prompt>().toEqualTypeOf<z.output<typeof S.PromptSchema>>();
+    expectTypeOf<P.PromptArgument>().toEqualTypeOf<z.output<typeof S.PromptArgumentSchema>>();
     expectTypeOf<P.PromptListChangedNotification>().toEqualTypeOf<
-      z.output<typeof P.PromptListChangedNotificationSchema>
+      z.output<typeof S.PromptListChangedNotificationSchema>
     >();
-    expectTypeOf<P.PromptMessage>().toEqualTypeOf<z.output<typeof P.PromptMessageSchema>>();
-    expectTypeOf<P.PromptReference>().toEqualTypeOf<z.output<typeof P.PromptReferenceSchema>>();
-    expectTypeOf<P.ReadResourceRequest>().toEqualTypeOf<z.output<typeof P.ReadResourceRequestSchema>>();
+    expectTypeOf<P.PromptMessage>().toEqualTypeOf<z.output<typeof S.PromptMessageSchema>>();
+    expectTypeOf<P.PromptReference>().toEqualTypeOf<z.output<typeof S.PromptReferenceSchema>>();
+    expectTypeOf<P.ReadResourceRequest>().toEqualTypeOf<z.output<typeof S.ReadResourceRequestSchema>>();
     expectTypeOf<P.ReadResourceRequestParams>().toEqualTypeOf<
-      z.output<typeof P.ReadResourceRequestParamsSchema>
+      z.output<typeof S.ReadResourceRequestParamsSchema>
     >();
-    expectTypeOf<P.ReadResourceResult>().toEqualTypeOf<z.output<typeof P.ReadResourceResultSchema>>();
+    expectTypeOf<P.ReadResourceResult>().toEqualTypeOf<z.output<typeof S.ReadResourceResultSchema>>();
     expectTypeOf<P.ReadResourceResultResponse>().toEqualTypeOf<
-      z.output<typeof P.ReadResourceResultResponseSchema>
+      z.output<typeof S.ReadResourceResultResponseSchema>
     >();
-    expectTypeOf<P.Request>().toEqualTypeOf<z.output<typeof P.RequestSchema>>();
-    expectTypeOf<P.RequestId>().toEqualTypeOf<z.output<typeof P.RequestIdSchema>>();
-    expectTypeOf<P.RequestMetaObject>().toEqualTypeOf<z.output<typeof P.RequestMetaObjectSchema>>();
-    expectTypeOf<P.RequestParams>().toEqualTypeOf<z.output<typeof P.RequestParamsSchema>>();
-    expectTypeOf<P.Resource>().toEqualTypeOf<z.output<typeof P.ResourceSchema>>();
-    expectTypeOf<P.ResourceContents>().toEqualTypeOf<z.output<typeof P.ResourceContentsSchema>>();
-    expectTypeOf<P.ResourceLink>().toEqualTypeOf<z.output<typeof P.ResourceLinkSchema>>();
+    expectTypeOf<P.Request>().toEqualTypeOf<z.output<typeof S.RequestSchema>>();
+    expectTypeOf<P.RequestId>().toEqualTypeOf<z.output<typeof S.RequestIdSchema>>();
+    expectTypeOf<P.RequestMetaObject>().toEqualTypeOf<z.output<typeof S.RequestMetaObjectSchema>>();
+    expectTypeOf<P.RequestParams>().toEqualTypeOf<z.output<typeof S.RequestParamsSchema>>();
+    expectTypeOf<P.Resource>().toEqualTypeOf<z.output<typeof S.ResourceSchema>>();
+    expectTypeOf<P.ResourceContents>().toEqualTypeOf<z.output<typeof S.ResourceContentsSchema>>();
+    expectTypeOf<P.ResourceLink>().toEqualTypeOf<z.output<typeof S.ResourceLinkSchema>>();
     expectTypeOf<P.ResourceListChangedNotification>().toEqualTypeOf<
-      z.output<typeof P.ResourceListChangedNotificationSchema>
+      z.output<typeof S.ResourceListChangedNotificationSchema>
     >();
-    expectTypeOf<P.ResourceRequestParams>().toEqualTypeOf<z.output<typeof P.ResourceRequestParamsSchema>>();
-    expectTypeOf<P.ResourceTemplate>().toEqualTypeOf<z.output<typeof P.ResourceTemplateSchema>>();
+    expectTypeOf<P.ResourceRequestParams>().toEqualTypeOf<z.output<typeof S.ResourceRequestParamsSchema>>();
+    expectTypeOf<P.ResourceTemplate>().toEqualTypeOf<z.output<typeof S.ResourceTemplateSchema>>();
     expectTypeOf<P.ResourceTemplateReference>().toEqualTypeOf<
-      z.output<typeof P.ResourceTemplateReferenceSchema>
+      z.output<typeof S.ResourceTemplateReferenceSchema>
     >();
     expectTypeOf<P.ResourceUpdatedNotification>().toEqualTypeOf<
-      z.output<typeof P.ResourceUpdatedNotificationSchema>
+      z.output<typeof S.ResourceUpdatedNotificationSchema>
     >();
     expectTypeOf<P.ResourceUpdatedNotificationParams>().toEqualTypeOf<
-      z.output<typeof P.ResourceUpdatedNotificationParamsSchema>
+      z.output<typeof S.ResourceUpdatedNotificationParamsSchema>
     >();
-    expectTypeOf<P.Result>().toEqualTypeOf<z.output<typeof P.ResultSchema>>();
-    expectTypeOf<P.ResultMetaObject>().toEqualTypeOf<z.output<typeof P.ResultMetaObjectSchema>>();
-    expectTypeOf<P.ResultType>().toEqualTypeOf<z.output<typeof P.ResultTypeSchema>>();
-    expectTypeOf<P.Role>().toEqualTypeOf<z.output<typeof P.RoleSchema>>();
-    expectTypeOf<P.Root>().toEqualTypeOf<z.output<typeof P.RootSchema>>();
-    expectTypeOf<P.SamplingMessage>().toEqualTypeOf<z.output<typeof P.SamplingMessageSchema>>();
+    expectTypeOf<P.Result>().toEqualTypeOf<z.output<typeof S.ResultSchema>>();
+    expectTypeOf<P.ResultMetaObject>().toEqualTypeOf<z.output<typeof S.ResultMetaObjectSchema>>();
+    expectTypeOf<P.ResultType>().toEqualTypeOf<z.output<typeof S.ResultTypeSchema>>();
+    expectTypeOf<P.Role>().toEqualTypeOf<z.output<typeof S.RoleSchema>>();
+    expectTypeOf<P.Root>().toEqualTypeOf<z.output<typeof S.RootSchema>>();
+    expectTypeOf<P.SamplingMessage>().toEqualTypeOf<z.output<typeof S.SamplingMessageSchema>>();
     expectTypeOf<P.SamplingMessageContentBlock>().toEqualTypeOf<
-      z.output<typeof P.SamplingMessageContentBlockSchema>
+      z.output<typeof S.SamplingMessageContentBlockSchema>
     >();
-    expectTypeOf<P.ServerCapabilities>().toEqualTypeOf<z.output<typeof P.ServerCapabilitiesSchema>>();
-    expectTypeOf<P.ServerNotification>().toEqualTypeOf<z.output<typeof P.ServerNotificationSchema>>();
-    expectTypeOf<P.ServerResult>().toEqualTypeOf<z.output<typeof P.ServerResultSchema>>();
-    expectTypeOf<P.SingleSelectEnumSchema>().toEqualTypeOf<z.output<typeof P.SingleSelectEnumSchemaSchema>>();
-    expectTypeOf<P.StringSchema>().toEqualTypeOf<z.output<typeof P.StringSchemaSchema>>();
-    expectTypeOf<P.SubscriptionFilter>().toEqualTypeOf<z.output<typeof P.SubscriptionFilterSchema>>();
+    expectTypeOf<P.ServerCapabilities>().toEqualTypeOf<z.output<typeof S.ServerCapabilitiesSchema>>();
+    expectTypeOf<P.ServerNotification>().toEqualTypeOf<z.output<typeof S.ServerNotificationSchema>>();
+    expectTypeOf<P.ServerResult>().toEqualTypeOf<z.output<typeof S.ServerResultSchema>>();
+    expectTypeOf<P.SingleSelectEnumSchema>().toEqualTypeOf<z.output<typeof S.SingleSelectEnumSchemaSchema>>();
+    expectTypeOf<P.StringSchema>().toEqualTypeOf<z.output<typeof S.StringSchemaSchema>>();
+    expectTypeOf<P.SubscriptionFilter>().toEqualTypeOf<z.output<typeof S.SubscriptionFilterSchema>>();
     expectTypeOf<P.SubscriptionsAcknowledgedNotification>().toEqualTypeOf<
-      z.output<typeof P.SubscriptionsAcknowledgedNotificationSchema>
+      z.output<typeof S.SubscriptionsAcknowledgedNotificationSchema>
     >();
     expectTypeOf<P.SubscriptionsAcknowledgedNotificationParams>().toEqualTypeOf<
-      z.output<typeof P.SubscriptionsAcknowledgedNotificationParamsSchema>
+      z.output<typeof S.SubscriptionsAcknowledgedNotificationParamsSchema>
     >();
     expectTypeOf<P.SubscriptionsListenRequest>().toEqualTypeOf<
-      z.output<typeof P.SubscriptionsListenRequestSchema>
+      z.output<typeof S.SubscriptionsListenRequestSchema>
     >();
     expectTypeOf<P.SubscriptionsListenRequestParams>().toEqualTypeOf<
-      z.output<typeof P.SubscriptionsListenRequestParamsSchema>
+      z.output<typeof S.SubscriptionsListenRequestParamsSchema>
     >();
     expectTypeOf<P.SubscriptionsListenResult>().toEqualTypeOf<
-      z.output<typeof P.SubscriptionsListenResultSchema>
+      z.output<typeof S.SubscriptionsListenResultSchema>
     >();
     expectTypeOf<P.SubscriptionsListenResultMetaObject>().toEqualTypeOf<
-      z.output<typeof P.SubscriptionsListenResultMetaObjectSchema>
+      z.output<typeof S.SubscriptionsListenResultMetaObjectSchema>
     >();
     expectTypeOf<P.SubscriptionsListenResultResponse>().toEqualTypeOf<
-      z.output<typeof P.SubscriptionsListenResultResponseSchema>
+      z.output<typeof S.SubscriptionsListenResultResponseSchema>
     >();
-    expectTypeOf<P.TextContent>().toEqualTypeOf<z.output<typeof P.TextContentSchema>>();
-    expectTypeOf<P.TextResourceContents>().toEqualTypeOf<z.output<typeof P.TextResourceContentsSchema>>();
+    expectTypeOf<P.TextContent>().toEqualTypeOf<z.output<typeof S.TextContentSchema>>();
+    expectTypeOf<P.TextResourceContents>().toEqualTypeOf<z.output<typeof S.TextResourceContentsSchema>>();
     expectTypeOf<P.TitledMultiSelectEnumSchema>().toEqualTypeOf<
-      z.output<typeof P.TitledMultiSelectEnumSchemaSchema>
+      z.output<typeof S.TitledMultiSelectEnumSchemaSchema>
     >();
     expectTypeOf<P.TitledSingleSelectEnumSchema>().toEqualTypeOf<
-      z.output<typeof P.TitledSingleSelectEnumSchemaSchema>
+      z.output<typeof S.TitledSingleSelectEnumSchemaSchema>
     >();
-    expectTypeOf<P.Tool>().toEqualTypeOf<z.output<typeof P.ToolSchema>>();
-    expectTypeOf<P.ToolAnnotations>().toEqualTypeOf<z.output<typeof P.ToolAnnotationsSchema>>();
-    expectTypeOf<P.ToolChoice>().toEqualTypeOf<z.output<typeof P.ToolChoiceSchema>>();
+    expectTypeOf<P.Tool>().toEqualTypeOf<z.output<typeof S.ToolSchema>>();
+    expectTypeOf<P.ToolAnnotations>().toEqualTypeOf<z.output<typeof S.ToolAnnotationsSchema>>();
+    expectTypeOf<P.ToolChoice>().toEqualTypeOf<z.output<typeof S.ToolChoiceSchema>>();
     expectTypeOf<P.ToolListChangedNotification>().toEqualTypeOf<
-      z.output<typeof P.ToolListChangedNotificationSchema>
+      z.output<typeof S.ToolListChangedNotificationSchema>
     >();
-    expectTypeOf<P.ToolResultContent>().toEqualTypeOf<z.output<typeof P.ToolResultContentSchema>>();
-    expectTypeOf<P.ToolUseContent>().toEqualTypeOf<z.output<typeof P.ToolUseContentSchema>>();
+    expectTypeOf<P.ToolResultContent>().toEqualTypeOf<z.output<typeof S.ToolResultContentSchema>>();
+    expectTypeOf<P.ToolUseContent>().toEqualTypeOf<z.output<typeof S.ToolUseContentSchema>>();
     expectTypeOf<P.UnsupportedProtocolVersionError>().toEqualTypeOf<
-      z.output<typeof P.UnsupportedProtocolVersionErrorSchema>
+      z.output<typeof S.UnsupportedProtocolVersionErrorSchema>
     >();
     expectTypeOf<P.UntitledMultiSelectEnumSchema>().toEqualTypeOf<
-      z.output<typeof P.UntitledMultiSelectEnumSchemaSchema>
+      z.output<typeof S.UntitledMultiSelectEnumSchemaSchema>
     >();
     expectTypeOf<P.UntitledSingleSelectEnumSchema>().toEqualTypeOf<
-      z.output<typeof P.UntitledSingleSelectEnumSchemaSchema>
+      z.output<typeof S.UntitledSingleSelectEnumSchemaSchema>
     >();
   });
 

@@ -2,8 +2,9 @@
 // request served statelessly by the core); an `initialize` turns it into one 2025-11-25 session for its
 // lifetime. The transport is wrapped so that the client's responses to server→client requests reach the
 // session instead of the core (which never expects responses).
-import type { JSONRPCMessage, JSONRPCResponse, SubscriptionFilter, Transport } from '@boomerang/protocol';
+import type { JSONRPCMessage, JSONRPCResponse, SubscriptionFilter } from '@boomerang/protocol';
 import { isPlainObject } from '@boomerang/protocol';
+import type { Transport } from '@boomerang/protocol/transport';
 import type { ServeRequest } from '../connect.js';
 import type { ServerCore } from '../core.js';
 import { serveRequest } from '../dispatch.js';

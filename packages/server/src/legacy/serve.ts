@@ -6,13 +6,11 @@
 import {
   describeIssues,
   ErrorCode,
-  type HandleContext,
   type InputRequest,
   type InputResponses,
   isPlainObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
-  jsonRpcError,
   LATEST_PROTOCOL_VERSION,
   McpError,
   MetaKey,
@@ -25,6 +23,7 @@ import {
   SetLevelRequestParamsSchema,
   SubscribeRequestParamsSchema,
 } from '@boomerang/protocol/2025-11-25';
+import { type HandleContext, jsonRpcError } from '@boomerang/protocol/transport';
 import type { ServerCore } from '../core.js';
 import { currentCapabilities } from '../discover.js';
 import { serveRequest } from '../dispatch.js';

@@ -1,5 +1,6 @@
 // Test helpers: raw JSON-RPC requests against a MessageHandler (the wire is the contract).
-import type { AuthInfo, MessageHandler } from '@boomerang/protocol';
+import type { AuthInfo } from '@boomerang/protocol';
+import type { MessageHandler } from '@boomerang/protocol/transport';
 import { errorOf, resultOf } from '@boomerang/testing';
 import { TASKS_EXTENSION } from '../schema.js';
 

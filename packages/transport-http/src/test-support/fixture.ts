@@ -1,6 +1,7 @@
 // Test helpers: a real low-level Server with tools that exercise HTTP (x-mcp-header, progress, log, a slow tool
 // that honours cancellation, a two-round sealed MRTR flow), and raw POSTs with correct headers.
-import { ElicitResultSchema, elicitRequest, inputRequired, type JSONRPCMessage } from '@boomerang/protocol';
+import { elicitRequest, inputRequired, type JSONRPCMessage } from '@boomerang/protocol';
+import { ElicitResultSchema } from '@boomerang/protocol/schemas';
 import { Server, sealed } from '@boomerang/server';
 
 export const tools = [

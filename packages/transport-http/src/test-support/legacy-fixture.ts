@@ -1,7 +1,8 @@
 // Test helpers for 2025-11-25 sessions: a low-level Server whose tools ask the client by returning an
 // InputRequiredResult, which the session fulfils with a real server→client request mid-call (`legacy: { shim:
 // true }`), and a raw 2025-11-25 HTTP client that speaks the wire by hand.
-import { elicitRequest, inputRequired, type MessageHandler } from '@boomerang/protocol';
+import { elicitRequest, inputRequired } from '@boomerang/protocol';
+import type { MessageHandler } from '@boomerang/protocol/transport';
 import { Server } from '@boomerang/server';
 import { afterEach } from 'vitest';
 import {
