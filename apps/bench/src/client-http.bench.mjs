@@ -86,7 +86,7 @@ async function fetch(_url, init) {
 
 const client = new Client(
   { name: 'bench-http-client', version: '1.0.0' },
-  { elicitation: async (params) => answer(params), cache: false, ...(process.env.NO_RT ? { responseTimeoutMs: false } : {}) },
+  { elicitation: async (params) => answer(params), cache: false },
 );
 await client.connect(
   new StreamableHttpClientTransport('http://127.0.0.1:1/mcp', { fetch, onWarning: () => {} }),

@@ -324,7 +324,10 @@ describe('Client default time limits: responseTimeoutMs and connectTimeoutMs', (
       /^tools\/call "silent" got no response within 40 ms \(responseTimeoutMs\): the server went silent or never ended its answer/,
     );
     const cancelled = await h.server.waitForNotification('notifications/cancelled');
-    expect(cancelled.params).toMatchObject({ requestId: 1 });
+    expect(cancelled.params).toEqual({
+      requestId: 1,
+      reason: 'no response within 40 ms (responseTimeoutMs)',
+    });
   });
 
   it('notifications do not extend it: a server streaming progress forever still times out', async () => {
@@ -415,7 +418,10 @@ describe('Client default time limits: responseTimeoutMs and connectTimeoutMs', (
     await vi.advanceTimersByTimeAsync(109);
     expect(await Promise.race([third, Promise.resolve('pending')])).toBe('pending');
     await vi.advanceTimersByTimeAsync(1);
-    expect(await third).toMatchObject({ reason: 'timeout', message: expect.stringMatching(/^tools\/call "c"/) });
+    expect(await third).toMatchObject({
+      reason: 'timeout',
+      message: expect.stringMatching(/^tools\/call "c"/),
+    });
   });
 
   it('connect() to a silent server rejects after connectTimeoutMs (default 30 s) and closes the transport', async () => {

@@ -155,7 +155,8 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
           ? undefined
           : new AbortController();
       const stop = own === undefined ? undefined : linkAbort(signal, own);
-      const stopDeadline = own === undefined || deadline === undefined ? undefined : linkAbort(deadline.signal, own);
+      const stopDeadline =
+        own === undefined || deadline === undefined ? undefined : linkAbort(deadline.signal, own);
       const onMessage =
         own === undefined
           ? undefined

@@ -38,7 +38,7 @@ export class Deadline {
   readonly budgetMs: number;
   readonly start: number;
   /** What `signal` aborts with: tells a timeout apart from any other abort. */
-  readonly reason: object;
+  readonly reason: Error;
   readonly #controller = new AbortController();
   readonly #clock: AnsweringClock;
   readonly #answeredAtStart: number;
@@ -50,7 +50,8 @@ export class Deadline {
     this.limitMs = limitMs;
     this.budgetMs = limitMs + windowMs;
     this.start = performance.now();
-    this.reason = Object.freeze({ responseTimeoutMs: limitMs });
+    // An Error, so that what a transport tells the server (`notifications/cancelled`'s reason) says why.
+    this.reason = new Error(`no response within ${limitMs} ms (responseTimeoutMs)`);
     this.#clock = clock;
     this.#answeredAtStart = clock.answered();
     allowManyListeners(this.#controller.signal);
@@ -145,6 +146,7 @@ interface NodeEvents {
 function allowManyListeners(signal: AbortSignal): void {
   const builtin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
     ?.getBuiltinModule;
-  const events = typeof builtin === 'function' ? (builtin('node:events') as NodeEvents | undefined) : undefined;
+  const events =
+    typeof builtin === 'function' ? (builtin('node:events') as NodeEvents | undefined) : undefined;
   events?.setMaxListeners(0, signal);
 }

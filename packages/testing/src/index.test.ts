@@ -12,6 +12,7 @@ describe('@boomerang/testing', () => {
       'serveOverStream',
       'streamTransportSuite',
       'suiteServer',
+      'within',
     ]);
   });
 

@@ -6,6 +6,8 @@ export {
   type RequestTransportSuiteOptions,
   requestTransportSuite,
 } from './request-transport-suite.js';
+// --- a step of a test that fails with its own name instead of timing the whole test out
+export { within } from './steps.js';
 // --- the stream transport contract (memory, stdio)
 export {
   type MakeTransportPair,

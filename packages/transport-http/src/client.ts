@@ -241,6 +241,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
       const stops = new Set<() => void>();
       const abort = (reason: unknown) => {
         controller.abort(reason);
+        made.unlink(); // spent: no later exchange takes it, and no listener stays on the caller's signal
         for (const stop of stops) stop();
         stops.clear();
       };
