@@ -57,6 +57,31 @@ describe('ResponseDeadlines', () => {
     c.leave();
   });
 
+  it('a window whose timer fired late waits longer: its latest request still gets the whole limit', async () => {
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const deadlines = new ResponseDeadlines(new AnsweringClock());
+      const deadline = deadlines.join(1_000); // window: 100 ms
+      now = 250; // the event loop was busy: the window closes 150 ms late, a request may have joined at 249
+      await vi.advanceTimersByTimeAsync(100);
+      expect(deadline.joinable).toBe(false);
+      expect(deadline.budgetMs).toBe(1_250);
+      const next = deadlines.join(1_000);
+      expect(next).not.toBe(deadline);
+      next.leave();
+      now = 1_100; // limit + window: not yet
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(deadline.signal.aborted).toBe(false);
+      now = 1_250;
+      await vi.advanceTimersByTimeAsync(150);
+      expect(deadline.signal.aborted).toBe(true);
+      deadline.leave();
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it("lifts Node's listener limit on its shared signal: a listener per waiting request, no warning", () => {
     const warn = vi.spyOn(process, 'emitWarning');
     try {

@@ -2,7 +2,8 @@
 // `AbortSignal` costs microseconds to make on Node 20 (and a transport that links it costs as much again), so
 // requests do not get one each: requests that start within a short window share one deadline (a timer wheel with
 // one slot per window), whose signal aborts once the window has used up the limit plus the window itself. Every
-// request of a window thus gets between `limit` and `limit + window` milliseconds. Time the connection spends
+// request of a window thus gets between `limit` and `limit + window` milliseconds. A timer closes the window, so
+// that a request joining one reads no clock. Time the connection spends
 // answering the server's own requests (a 2025-11-25 server asking mid-call: a person filling in a form) is not
 // counted.
 
@@ -34,8 +35,11 @@ export class AnsweringClock {
  */
 export class Deadline {
   readonly limitMs: number;
-  /** The time a request may wait: the limit, plus the window during which requests join. */
-  readonly budgetMs: number;
+  /**
+   * The time the window waits: the limit, plus the time during which requests joined (the window, or longer when
+   * its timer fired late: the latest request to join still gets the whole limit).
+   */
+  #budgetMs: number;
   readonly start: number;
   /** What `signal` aborts with: tells a timeout apart from any other abort. */
   readonly reason: Error;
@@ -45,16 +49,33 @@ export class Deadline {
   #users = 0;
   #armed = false;
   #expired = false;
+  #joinable = true;
 
   constructor(limitMs: number, windowMs: number, clock: AnsweringClock) {
     this.limitMs = limitMs;
-    this.budgetMs = limitMs + windowMs;
+    this.#budgetMs = limitMs + windowMs;
     this.start = performance.now();
     // An Error, so that what a transport tells the server (`notifications/cancelled`'s reason) says why.
     this.reason = new Error(`no response within ${limitMs} ms (responseTimeoutMs)`);
     this.#clock = clock;
     this.#answeredAtStart = clock.answered();
     allowManyListeners(this.#controller.signal);
+    unref(
+      setTimeout(() => {
+        this.#joinable = false;
+        this.#budgetMs = Math.max(this.#budgetMs, performance.now() - this.start + limitMs);
+      }, windowMs),
+    );
+  }
+
+  /** The time the window waits, in milliseconds not spent answering the server. */
+  get budgetMs(): number {
+    return this.#budgetMs;
+  }
+
+  /** True while requests starting now may share this deadline. */
+  get joinable(): boolean {
+    return this.#joinable && !this.#expired;
   }
 
   /** Aborts once the window's time is up; every request of the window listens to it. */
@@ -90,15 +111,15 @@ export class Deadline {
         return;
       }
       const used = performance.now() - this.start - (this.#clock.answered() - this.#answeredAtStart);
-      if (used < this.budgetMs) {
-        unref(setTimeout(check, Math.max(1, this.budgetMs - used)));
+      if (used < this.#budgetMs) {
+        unref(setTimeout(check, Math.max(1, this.#budgetMs - used)));
         return;
       }
       this.#expired = true;
       this.#controller.abort(this.reason);
     };
     const used = performance.now() - this.start - (this.#clock.answered() - this.#answeredAtStart);
-    unref(setTimeout(check, Math.max(1, this.budgetMs - used)));
+    unref(setTimeout(check, Math.max(1, this.#budgetMs - used)));
   }
 }
 
@@ -113,10 +134,9 @@ export class ResponseDeadlines {
 
   /** The deadline of a request of `limitMs` starting now (joined: call `leave()` once it settles). */
   join(limitMs: number): Deadline {
-    const windowMs = windowOf(limitMs);
     let deadline = this.#open.get(limitMs);
-    if (deadline === undefined || deadline.expired || performance.now() - deadline.start >= windowMs) {
-      deadline = new Deadline(limitMs, windowMs, this.#clock);
+    if (deadline === undefined || !deadline.joinable) {
+      deadline = new Deadline(limitMs, windowOf(limitMs), this.#clock);
       this.#open.set(limitMs, deadline);
     }
     deadline.join();
