@@ -324,7 +324,10 @@ describe('Client default time limits: responseTimeoutMs and connectTimeoutMs', (
       /^tools\/call "silent" got no response within 40 ms \(responseTimeoutMs\): the server went silent or never ended its answer/,
     );
     const cancelled = await h.server.waitForNotification('notifications/cancelled');
-    expect(cancelled.params).toMatchObject({ requestId: 1 });
+    expect(cancelled.params).toEqual({
+      requestId: 1,
+      reason: 'no response within 40 ms (responseTimeoutMs)',
+    });
   });
 
   it('notifications do not extend it: a server streaming progress forever still times out', async () => {
@@ -385,14 +388,40 @@ describe('Client default time limits: responseTimeoutMs and connectTimeoutMs', (
     await sub.close();
   });
 
-  it('defaults to five minutes per request (fake timers)', async () => {
+  it('defaults to five minutes per request, give or take the second during which requests share a deadline (fake timers)', async () => {
     await using h = await harness(() => NO_REPLY);
     vi.useFakeTimers();
+    let outcome: unknown;
     const call = h.client.callTool('silent').catch((e: unknown) => e);
+    void call.then((value) => (outcome = value));
     await vi.advanceTimersByTimeAsync(299_999);
+    expect(outcome).toBeUndefined();
     expect(h.server.notifications).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_001);
+    expect(outcome).toMatchObject({ reason: 'timeout', timeoutMs: 300_000 });
+  });
+
+  it('requests starting within the same moment share one deadline; each still gets its full limit', async () => {
+    await using h = await harness(() => NO_REPLY, { responseTimeoutMs: 100 });
+    vi.useFakeTimers();
+    const outcomes: [string, unknown][] = [];
+    const first = h.client.callTool('a').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(9); // the window of a 100 ms limit is 10 ms
+    const second = h.client.callTool('b').catch((e: unknown) => e);
+    void first.then((e) => outcomes.push(['a', e]));
+    void second.then((e) => outcomes.push(['b', e]));
+    await vi.advanceTimersByTimeAsync(100); // t = 109: b has had 100 ms, a 109
+    expect(outcomes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1); // t = 110: the window's budget (100 + 10) is spent
+    expect(outcomes.map(([name]) => name).sort()).toEqual(['a', 'b']);
+    const third = h.client.callTool('c').catch((e: unknown) => e); // a new window
+    await vi.advanceTimersByTimeAsync(109);
+    expect(await Promise.race([third, Promise.resolve('pending')])).toBe('pending');
     await vi.advanceTimersByTimeAsync(1);
-    expect(await call).toMatchObject({ reason: 'timeout', timeoutMs: 300_000 });
+    expect(await third).toMatchObject({
+      reason: 'timeout',
+      message: expect.stringMatching(/^tools\/call "c"/),
+    });
   });
 
   it('connect() to a silent server rejects after connectTimeoutMs (default 30 s) and closes the transport', async () => {

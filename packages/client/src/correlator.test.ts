@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '@boomerang/protocol';
 import { requestTransportSuite, serveOverStream } from '@boomerang/test-kit';
 import { createInMemoryPair } from '@boomerang/transport-memory';
@@ -103,6 +104,52 @@ describe('correlate: a stream transport as a request transport', () => {
     await expect(ended).rejects.toThrow('done');
     await t.exchanges.send(note('after', {}));
     expect(await t.received()).toMatchObject({ method: 'after' }); // no cancellation went back
+  });
+
+  it('exchanges sharing one signal: one listener on it, and its abort cancels each of them', async () => {
+    await using t = setup();
+    const shared = new AbortController();
+    const a = t.exchanges.request(request(1), { signal: shared.signal });
+    const b = t.exchanges.request(request(2), { signal: shared.signal });
+    const other = new AbortController();
+    const c = t.exchanges.request(request(3), { signal: other.signal });
+    for (let i = 0; i < 3; i++) await t.received();
+    expect(getEventListeners(shared.signal, 'abort')).toHaveLength(1);
+    const reason = new Error('deadline');
+    shared.abort(reason);
+    await expect(a).rejects.toBe(reason);
+    await expect(b).rejects.toBe(reason);
+    const cancelled = [await t.received(), await t.received()];
+    expect(cancelled).toEqual([
+      note('notifications/cancelled', { requestId: 1, reason: 'deadline' }),
+      note('notifications/cancelled', { requestId: 2, reason: 'deadline' }),
+    ]);
+    await t.peer.send({ jsonrpc: '2.0', id: 3, result: { resultType: 'complete' } } as JSONRPCMessage);
+    await expect(c).resolves.toMatchObject({ id: 3 });
+  });
+
+  it('a signal passed by many exchanges in turn keeps one listener; the last one idle is dropped by the next, and by close', async () => {
+    await using t = setup();
+    const kept = new AbortController();
+    for (let id = 1; id <= 20; id++) {
+      const exchange = t.exchanges.request(request(id), { signal: kept.signal });
+      await t.received();
+      await t.peer.send({ jsonrpc: '2.0', id, result: { resultType: 'complete' } } as JSONRPCMessage);
+      await exchange;
+      expect(getEventListeners(kept.signal, 'abort')).toHaveLength(1); // kept idle for the next exchange
+    }
+    const next = new AbortController();
+    const exchange = t.exchanges.request(request(21), { signal: next.signal });
+    await t.received();
+    await t.peer.send({ jsonrpc: '2.0', id: 21, result: { resultType: 'complete' } } as JSONRPCMessage);
+    await exchange;
+    expect(getEventListeners(kept.signal, 'abort')).toHaveLength(0); // another signal went idle
+    expect(getEventListeners(next.signal, 'abort')).toHaveLength(1);
+    kept.abort(new Error('late')); // nothing in flight passes it: nothing is cancelled
+    await t.exchanges.send(note('after', {}));
+    expect(await t.received()).toMatchObject({ method: 'after' });
+    await t.exchanges.close();
+    expect(getEventListeners(next.signal, 'abort')).toHaveLength(0);
   });
 
   it('an already aborted signal sends nothing', async () => {

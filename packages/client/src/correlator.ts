@@ -31,8 +31,19 @@ interface Pending {
   readonly reject: (error: unknown) => void;
   /** Set when the peer cancelled the request: an abort then sends no `notifications/cancelled` back. */
   cancelledByPeer: boolean;
-  /** The abort listener on `signal`, when there is one. */
-  onAbort: (() => void) | undefined;
+}
+
+/**
+ * The one abort listener of the correlator on a signal that exchanges in flight passed. Exchanges often share one
+ * (a client's response deadline is shared by the requests of a moment), and an `addEventListener` per exchange
+ * costs about as much as the rest of an in-memory round: so one listener per signal, counted, and the latest
+ * watch nobody uses is kept for the next exchange.
+ */
+interface Watch {
+  readonly signal: AbortSignal;
+  readonly onAbort: () => void;
+  /** The exchanges in flight passing `signal`. */
+  users: number;
 }
 
 /**
@@ -50,7 +61,42 @@ export function correlate(transport: Transport): RequestTransport {
   const pending = new Map<RequestId, Pending>();
   const byProgressToken = new Map<string | number, RequestId>();
   const unclaimed = new MessageQueue();
+  const watches = new Map<AbortSignal, Watch>();
+  /** The latest watch no exchange uses: kept (with its listener) until another one goes idle. */
+  let idle: Watch | undefined;
   let closed = false;
+
+  const unwatch = (watch: Watch): void => {
+    watch.signal.removeEventListener('abort', watch.onAbort);
+    watches.delete(watch.signal);
+    if (idle === watch) idle = undefined;
+  };
+
+  /** An exchange passing `signal` starts: its abort cancels the exchange. */
+  const watch = (signal: AbortSignal): void => {
+    let found = watches.get(signal);
+    if (found === undefined) {
+      const onAbort = () => {
+        unwatch(made);
+        const aborted: [RequestId, Pending][] = [];
+        for (const [id, entry] of pending) if (entry.signal === signal) aborted.push([id, entry]);
+        for (const [id, entry] of aborted) cancel(id, entry);
+      };
+      const made: Watch = { signal, onAbort, users: 0 };
+      signal.addEventListener('abort', onAbort, { once: true });
+      watches.set(signal, made);
+      found = made;
+    }
+    if (found.users++ === 0 && idle === found) idle = undefined;
+  };
+
+  /** An exchange passing `signal` ended. */
+  const release = (signal: AbortSignal): void => {
+    const found = watches.get(signal);
+    if (found === undefined || --found.users > 0) return;
+    if (idle !== undefined) unwatch(idle);
+    idle = found;
+  };
 
   /** Takes `id` out of the exchanges in flight; `undefined` when it is not one (late, or settled already). */
   const take = (id: RequestId): Pending | undefined => {
@@ -58,7 +104,7 @@ export function correlate(transport: Transport): RequestTransport {
     if (entry === undefined) return undefined;
     pending.delete(id);
     if (entry.token !== undefined) byProgressToken.delete(entry.token);
-    if (entry.onAbort !== undefined) entry.signal?.removeEventListener('abort', entry.onAbort);
+    if (entry.signal !== undefined) release(entry.signal);
     return entry;
   };
 
@@ -68,6 +114,8 @@ export function correlate(transport: Transport): RequestTransport {
       const entry = take(id);
       entry?.reject(connectionClosed(entry.method, id, cause));
     }
+    // No listener outlives the connection (a signal the application keeps would keep the connection alive).
+    for (const found of [...watches.values()]) unwatch(found);
     unclaimed.end();
   };
 
@@ -150,14 +198,10 @@ export function correlate(transport: Transport): RequestTransport {
           resolve,
           reject,
           cancelledByPeer: false,
-          onAbort: undefined,
         };
         pending.set(id, entry);
         if (token !== undefined) byProgressToken.set(token, id);
-        if (signal !== undefined) {
-          entry.onAbort = () => cancel(id, entry);
-          signal.addEventListener('abort', entry.onAbort, { once: true });
-        }
+        if (signal !== undefined) watch(signal);
         transport.send(message, signal === undefined ? {} : { signal }).catch((error: unknown) => {
           take(id)?.reject(connectionClosed(method, id, error));
         });

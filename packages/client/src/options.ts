@@ -51,8 +51,10 @@ export interface ClientOptions extends InputCallbacks, EraOptions {
    * five minutes). Each request (each MRTR round) has its own; the time your callbacks take between rounds, or
    * answering a 2025-11-25 server's questions mid-call, is not counted. So a server that goes silent, or streams
    * notifications or keep-alives and never answers, cannot hold a call forever; when it elapses the request is
-   * cancelled and the call rejects with a `timeout` `ClientError` naming this option. `subscriptions/listen`
-   * streams are exempt (they are meant to stay open). `false`: no limit.
+   * cancelled and the call rejects with a `timeout` `ClientError` naming this option. Requests starting within
+   * the same tenth of the limit (at most a second) share one deadline, so a request waits at least the limit and
+   * at most that tenth longer. `subscriptions/listen` streams are exempt (they are meant to stay open). `false`:
+   * no limit.
    */
   readonly responseTimeoutMs?: number | false | undefined;
   /**

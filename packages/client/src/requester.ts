@@ -21,6 +21,7 @@ import {
 } from '@boomerang/protocol/transport';
 import { connectionClosed, isClientError, type OriginatingRequest, responseTimedOut } from './errors.js';
 import { deliverLog, type LogHandler, logParams } from './logging.js';
+import { AnsweringClock, ResponseDeadlines } from './response-deadlines.js';
 import { raceSignal } from './signals.js';
 
 /** Receives the `notifications/progress` of one request. An error it throws fails that request. */
@@ -104,6 +105,7 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
   let nextId = 1;
   let closed = false;
   const answering = new AnsweringClock();
+  const deadlines = new ResponseDeadlines(answering);
 
   const answerRequest = async (request: JSONRPCRequest): Promise<void> => {
     let response: JSONRPCMessage;
@@ -160,23 +162,21 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
           ? params
           : { ...params, _meta: { ...(params._meta as object | undefined), [MetaKey.progressToken]: id } };
       const message = { jsonrpc: '2.0', id, method, params: wire } as JSONRPCRequest;
+      // A time limit is a deadline shared with the requests starting about now (no signal made per request).
+      const deadline = responseTimeoutMs === undefined ? undefined : deadlines.join(responseTimeoutMs);
       // Only a request that wants its notifications takes them (what no request takes goes to `messages`), and
-      // only then can a handler of them end it; only a request with a time limit can time out: then, and only
-      // then, a controller and a closure.
+      // only then can a handler of them end it; a request with both a signal and a deadline needs them joined:
+      // then, and only then, a controller and a closure.
       const own =
         onprogress === undefined &&
         onnotification === undefined &&
         onlog === undefined &&
-        responseTimeoutMs === undefined
+        (deadline === undefined || signal === undefined)
           ? undefined
           : new AbortController();
       const stop = own === undefined ? undefined : linkAbort(signal, own);
-      const stopTimer =
-        own === undefined || responseTimeoutMs === undefined
-          ? undefined
-          : answering.deadline(responseTimeoutMs, () =>
-              own.abort(responseTimedOut(options.call ?? { method }, responseTimeoutMs)),
-            );
+      const stopDeadline =
+        own === undefined || deadline === undefined ? undefined : linkAbort(deadline.signal, own);
       const onMessage =
         own === undefined
           ? undefined
@@ -195,30 +195,35 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
               if (onnotification !== undefined && isCancellationOf(notification, id))
                 own.abort(ENDED_BY_SERVER);
             };
+      const exchangeSignal = own?.signal ?? signal ?? deadline?.signal;
       try {
-        const exchangeSignal = own === undefined ? signal : own.signal;
-        // Raced with the signal: a transport slow to notice an abort (a fetch signing in first) holds no call.
-        const response = await raceSignal(
-          transport.request(
-            message,
-            own === undefined
-              ? signal === undefined
-                ? NO_OPTIONS
-                : { signal }
-              : { signal: own.signal, onMessage },
-          ),
-          exchangeSignal,
+        const exchange = transport.request(
+          message,
+          own !== undefined
+            ? { signal: own.signal, onMessage }
+            : exchangeSignal === undefined
+              ? NO_OPTIONS
+              : { signal: exchangeSignal },
         );
+        // Raced with the caller's signal: a transport slow to notice an abort (a fetch signing in first) holds no
+        // call. A shared deadline alone is not raced: transports honour signals, and it would be a listener more.
+        const response = await (own === undefined && signal === undefined
+          ? exchange
+          : raceSignal(exchange, exchangeSignal));
         if ('error' in response) throw McpError.fromJSON(response.error as JsonRpcErrorObject);
         return response.result;
       } catch (error) {
-        const reason = own?.signal.aborted ? own.signal.reason : signal?.aborted ? signal.reason : undefined;
+        const reason = exchangeSignal?.aborted ? exchangeSignal.reason : undefined;
         if (reason === ENDED_BY_SERVER) return undefined;
+        if (reason !== undefined && reason === deadline?.reason && error === reason) {
+          throw responseTimedOut(options.call ?? { method }, responseTimeoutMs as number);
+        }
         if (reason !== undefined && error === reason) throw error;
         if (error instanceof McpError || isClientError(error)) throw error;
         throw connectionClosed(method, id, error);
       } finally {
-        stopTimer?.();
+        deadline?.leave();
+        stopDeadline?.();
         stop?.();
       }
     },
@@ -281,46 +286,6 @@ function isCancellationOf(notification: JSONRPCNotification, id: number): boolea
     notification.method === 'notifications/cancelled' &&
     (notification.params as { requestId?: unknown } | undefined)?.requestId === id
   );
-}
-
-/**
- * The time this connection spends answering the server's requests (a 2025-11-25 server's `elicitation/create`
- * mid-call: a person filling in a form), which a request's response time limit does not count.
- */
-class AnsweringClock {
-  #busy = 0;
-  #since = 0;
-  #total = 0;
-
-  enter(): void {
-    if (this.#busy++ === 0) this.#since = performance.now();
-  }
-
-  leave(): void {
-    if (--this.#busy === 0) this.#total += performance.now() - this.#since;
-  }
-
-  /** Milliseconds spent answering since the connection started (the current stretch included). */
-  #answered(): number {
-    return this.#total + (this.#busy > 0 ? performance.now() - this.#since : 0);
-  }
-
-  /**
-   * Calls `expire` once `limitMs` of time not spent answering elapsed from now; returns the cancellation. The
-   * timer checks when it fires, and waits again for what is left when answering took part of the time.
-   */
-  deadline(limitMs: number, expire: () => void): () => void {
-    const start = performance.now();
-    const answeredBefore = this.#answered();
-    let timer: ReturnType<typeof setTimeout>;
-    const check = () => {
-      const used = performance.now() - start - (this.#answered() - answeredBefore);
-      if (used >= limitMs) expire();
-      else timer = setTimeout(check, Math.max(1, limitMs - used));
-    };
-    timer = setTimeout(check, limitMs);
-    return () => clearTimeout(timer);
-  }
 }
 
 /** Makes `own` abort when `signal` does; returns the unlink. */

@@ -11,6 +11,7 @@ import {
   type InputRequiredResult,
   type InputResponses,
   isInputRequired,
+  isLoggingLevel,
   McpError,
 } from '@boomerang/protocol';
 import { CallToolResultSchema, safeParse } from '@boomerang/protocol/schemas';
@@ -143,17 +144,6 @@ export const INTERRUPTED: TaskError = {
 const MAX_STATE_ROUNDS = 10;
 
 const NOT_FOUND = 'Failed to retrieve task: Task not found';
-
-const LOG_LEVELS: ReadonlySet<string> = new Set([
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-]);
 
 type Outcome =
   | { kind: 'result'; result: Record<string, unknown> }
@@ -400,7 +390,7 @@ export function createTasks(options: TasksOptions): Tasks {
         );
       },
       async log(level) {
-        if (!LOG_LEVELS.has(level))
+        if (!isLoggingLevel(level))
           throw new TypeError(`"level" expected a logging level, got ${String(level)}`);
       },
     };

@@ -15,6 +15,7 @@ describe('@boomerang/test-kit', () => {
       'serveOverStream',
       'streamTransportSuite',
       'suiteServer',
+      'within',
     ]);
   });
 

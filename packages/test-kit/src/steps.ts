@@ -2,8 +2,11 @@
 // number of messages off an iterator.
 import type { JSONRPCMessage } from '@boomerang/protocol';
 
-/** Settles like `promise`, or rejects after `ms` with an error naming `label`. */
-export async function within<T>(label: string, promise: PromiseLike<T>, ms: number): Promise<T> {
+/**
+ * Settles like `promise`, or rejects after `ms` (default 5 s) with an error naming `label`: a liveness check that
+ * fails with the step's own name, not a benchmark.
+ */
+export async function within<T>(label: string, promise: PromiseLike<T>, ms = 5000): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${label}`)), ms);

@@ -114,21 +114,20 @@ export async function readText(
   const decoder = new TextDecoder();
   const reader = body.getReader();
   const unsubscribe = onStop(stopWhen, () => void reader.cancel().catch(() => {}));
-  const parts: string[] = [];
+  // Appended as it comes: V8 keeps the pieces and joins them once, when the text is first read (nothing here
+  // scans it in between), so this stays linear.
+  let text = '';
   let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) {
-        parts.push(decoder.decode());
-        return parts.length === 1 ? (parts[0] as string) : parts.join('');
-      }
+      if (done) return text + decoder.decode();
       size += value.byteLength;
       if (size > maxBytes) {
         reader.cancel().catch(() => {});
         throw new TooLargeError('maxResponseBytes', maxBytes);
       }
-      parts.push(decoder.decode(value, { stream: true }));
+      text += decoder.decode(value, { stream: true });
     }
   } finally {
     unsubscribe();

@@ -32,35 +32,57 @@ export class RedirectRefusedError extends Error {
 
 type Fetch = (input: URL, init: RequestInit) => Promise<Response>;
 
+/** True when `response` is a redirect fetch did not follow (`redirect: 'manual'`): its status, or a browser's opaque one. */
+export function isRedirect(response: Response): boolean {
+  return REDIRECTS.has(response.status) || response.type === 'opaqueredirect';
+}
+
 /**
- * `fetch` with redirects under `policy`: every request goes out with `redirect: 'manual'`; a 307/308 to `url`'s
- * own origin (any redirect, for a GET) is sent again (same method, body and headers) to its Location when the
- * policy is `'same-origin'`, up to {@link MAX_REDIRECTS} times; any other redirect rejects with a {@link RedirectRefusedError} saying where it
- * pointed and why it was not followed. (A browser hides where a redirect points: there every redirect is refused.)
+ * Follows `first`, the redirect that `init` (sent to `url` with `redirect: 'manual'`) got, under `policy`: a
+ * 307/308 to `url`'s own origin (any redirect, for a GET) is sent again (same method, body and headers) to its
+ * Location when the policy is `'same-origin'`, up to {@link MAX_REDIRECTS} times; any other redirect rejects with
+ * a {@link RedirectRefusedError} saying where it pointed and why it was not followed. (A browser hides where a
+ * redirect points: there every redirect is refused.) Resolves to the first answer that is not a redirect.
  */
-export function guardRedirects(fetch: Fetch, policy: RedirectPolicy): Fetch {
-  return async (url, init) => {
-    let target = url;
-    for (let hop = 0; ; hop++) {
-      const response = await fetch(target, { ...init, redirect: 'manual' });
-      const opaque = response.type === 'opaqueredirect';
-      if (!opaque && !REDIRECTS.has(response.status)) return response;
-      await response.body?.cancel().catch(() => {});
-      const location = response.headers.get('location');
-      const next =
-        location !== null && URL.canParse(location, target) ? new URL(location, target) : undefined;
-      const method = init.method ?? 'GET';
-      const why = refusal(policy, response.status, method, opaque, next, url, hop);
-      if (why !== undefined) {
-        const where = next === undefined ? '' : ` to ${next.origin}${next.pathname}`;
-        throw new RedirectRefusedError(
-          `${target.origin}${target.pathname} redirected the ${method}${where} (HTTP ${response.status}), not followed: ${why}`,
-          response.status,
-        );
-      }
-      target = next as URL;
+export async function followRedirects(
+  fetch: Fetch,
+  url: URL,
+  init: RequestInit,
+  first: Response,
+  policy: RedirectPolicy,
+): Promise<Response> {
+  let target = url;
+  let response = first;
+  for (let hop = 0; isRedirect(response); hop++) {
+    await response.body?.cancel().catch(() => {});
+    const opaque = response.type === 'opaqueredirect';
+    const location = response.headers.get('location');
+    const next = location !== null && URL.canParse(location, target) ? new URL(location, target) : undefined;
+    const method = init.method ?? 'GET';
+    const why = refusal(policy, response.status, method, opaque, next, url, hop);
+    if (why !== undefined) {
+      const where = next === undefined ? '' : ` to ${next.origin}${next.pathname}`;
+      throw new RedirectRefusedError(
+        `${target.origin}${target.pathname} redirected the ${method}${where} (HTTP ${response.status}), not followed: ${why}`,
+        response.status,
+      );
     }
-  };
+    target = next as URL;
+    response = await fetch(target, init);
+  }
+  return response;
+}
+
+/** `fetch(url, init)` with `redirect: 'manual'` set on `init`, its redirects handled by {@link followRedirects}. */
+export async function fetchGuarded(
+  fetch: Fetch,
+  url: URL,
+  init: RequestInit,
+  policy: RedirectPolicy,
+): Promise<Response> {
+  init.redirect = 'manual';
+  const response = await fetch(url, init);
+  return isRedirect(response) ? followRedirects(fetch, url, init, response, policy) : response;
 }
 
 /** Why a redirect is not followed, or `undefined` when it is. */

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import type {
   JSONRPCMessage,
   JSONRPCNotification,
@@ -445,6 +446,28 @@ describe('StreamableHttpClientTransport: cancellation and close', () => {
     } finally {
       any.mockRestore();
     }
+  });
+
+  it('exchanges sharing a signal share one listener on it; its abort ends each; none stays after close()', async () => {
+    const observed: Observed = { slowSignals: [] };
+    const { transport, exchange } = setup({ observed });
+    const kept = new AbortController(); // a signal the application keeps (a client's shared response deadline)
+    for (let i = 0; i < 5; i++) await exchange(rpc('tools/list', {}, i), { signal: kept.signal });
+    expect(getEventListeners(kept.signal, 'abort')).toHaveLength(1); // kept idle for the next exchange
+    const shared = new AbortController();
+    const calls = [1, 2].map((id) =>
+      exchange(rpc('tools/call', { name: 'slow' }, `slow-${id}`), { signal: shared.signal }),
+    );
+    await vi.waitFor(() => expect(observed.slowSignals).toHaveLength(2));
+    expect(getEventListeners(shared.signal, 'abort')).toHaveLength(1);
+    expect(getEventListeners(kept.signal, 'abort')).toHaveLength(1);
+    const reason = new Error('deadline');
+    shared.abort(reason);
+    for (const call of calls) await expect(call).rejects.toBe(reason);
+    await vi.waitFor(() => expect(observed.slowSignals.every((signal) => signal.aborted)).toBe(true));
+    await exchange(rpc('tools/list', {}, 'after'), { signal: kept.signal });
+    await transport.close();
+    expect(getEventListeners(kept.signal, 'abort')).toHaveLength(0);
   });
 
   it('has one consumer, refuses responses outside a session, and checks its URL', async () => {

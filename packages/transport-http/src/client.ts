@@ -21,7 +21,9 @@ import {
 import type { StopWhen } from './body.js';
 import { type AnswerLimits, type AnswerReader, describe, isResume, readAnswer } from './client-answer.js';
 import {
-  guardRedirects,
+  fetchGuarded,
+  followRedirects,
+  isRedirect,
   REDIRECT_POLICIES,
   type RedirectPolicy,
   RedirectRefusedError,
@@ -65,6 +67,22 @@ export interface StreamableHttpClientTransportOptions {
 /** The default of `maxEventBytes` and `maxResponseBytes`: 64 MiB, room for a large honest tool result. */
 const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
+/** A caller's signal joined with the transport's close signal, shared by the exchanges that pass that signal. */
+interface SignalLink {
+  readonly signal: AbortSignal;
+  /**
+   * What runs once it aborts (the exchanges' body reads, a session's cancellations): one listener on the caller's
+   * signal fans out to them, so exchanges sharing a signal add no listener each.
+   */
+  readonly stops: Set<() => void>;
+  /** The exchanges using it. */
+  users: number;
+  /** One exchange is done with it. */
+  release(): void;
+  /** Drops it: its listener on the caller's signal, and its place in the transport. */
+  unlink(): void;
+}
+
 /** A POST's init, its headers as `#headersFor` built them. */
 type PostInit = RequestInit & { headers: Headers; signal: AbortSignal };
 
@@ -106,7 +124,11 @@ const DEFAULT_RETRY_MS = 1000;
  */
 export class StreamableHttpClientTransport implements RequestTransport {
   readonly #url: URL;
+  /** The `fetch` option as given, for the POSTs of requests (their redirects are handled in `#roundTrip`). */
   readonly #fetch: FetchLike;
+  readonly #redirect: RedirectPolicy;
+  /** `#fetch` with redirects under the policy, for everything else (notifications, GET, DELETE). */
+  readonly #guardedFetch: FetchLike;
   readonly #limits: AnswerLimits;
   readonly #warn: (message: string) => void;
   readonly #headers: StreamableHttpClientTransportOptions['headers'];
@@ -119,6 +141,9 @@ export class StreamableHttpClientTransport implements RequestTransport {
    * every signal made from it alive and makes each new one slower).
    */
   readonly #reads = new Set<() => void>();
+  /** The links of the caller signals of the exchanges in flight (see `#link`). */
+  readonly #links = new Map<AbortSignal, SignalLink>();
+  #idleLink: SignalLink | undefined;
   /** `x-mcp-header` declarations per tool name, from the latest `tools/list` results. */
   readonly #toolHeaders: ToolHeaders;
   /** The 2025-11-25 session an `initialize` started, if any. */
@@ -136,7 +161,9 @@ export class StreamableHttpClientTransport implements RequestTransport {
     if (!REDIRECT_POLICIES.includes(redirect)) {
       throw new TypeError(`"redirect" expected ${REDIRECT_POLICIES.join(' | ')}, got ${String(redirect)}`);
     }
-    this.#fetch = guardRedirects(fetch, redirect);
+    this.#fetch = fetch;
+    this.#redirect = redirect;
+    this.#guardedFetch = (input, init) => fetchGuarded(fetch, input, init, redirect);
     this.#limits = {
       maxEventBytes: byteLimit('maxEventBytes', options.maxEventBytes),
       maxResponseBytes: byteLimit('maxResponseBytes', options.maxResponseBytes),
@@ -174,59 +201,96 @@ export class StreamableHttpClientTransport implements RequestTransport {
     const body = JSON.stringify(message); // the snapshot: later mutation of `message` does not travel
     const headers = await this.#headersFor(method, params, options.headers);
     if (this.#closed) throw closedError();
-    using linked = this.#linkedSignal(caller);
-    const { signal } = linked;
+    const link = caller === undefined ? undefined : this.#link(caller);
+    const signal = link?.signal ?? this.#all.signal;
     const deliver = onMessage ?? ((received: JSONRPCMessage) => this.#deliver(received));
     const meta = params?._meta as Record<string, unknown> | undefined;
     const modern = typeof meta?.[MetaKey.protocolVersion] === 'string';
-    const init: PostInit = { method: 'POST', headers, body, signal };
+    const init: PostInit = { method: 'POST', headers, body, signal, redirect: 'manual' };
     // 2026-07-28: closing the POST's stream is the cancellation. 2025-11-25: only the notification is.
-    const stopCancel = this.#session === undefined ? undefined : this.#cancelOnAbort(id, caller);
+    const stopCancel = this.#session === undefined ? undefined : this.#cancelOnAbort(id, caller, link);
     try {
-      let answer = await this.#roundTrip(id, method, init, deliver, modern, caller);
+      let answer = await this.#roundTrip(id, method, init, deliver, modern, link);
       if (method === 'tools/call' && isHeaderMismatch(answer)) {
         // The rare retry reads the params back from the body that was sent, not from a message changed since.
         const sent = (JSON.parse(body) as { params?: Record<string, unknown> }).params;
         const name = sent?.name;
         if (typeof name === 'string' && (await this.#refreshParamHeaders(id, name, sent?._meta, signal))) {
           const again = await this.#headersFor(method, sent, options.headers);
-          answer = await this.#roundTrip(id, method, { ...init, headers: again }, deliver, modern, caller);
+          answer = await this.#roundTrip(id, method, { ...init, headers: again }, deliver, modern, link);
         }
       }
       if (answer === undefined) throw signal.reason;
       return answer;
     } finally {
       stopCancel?.();
+      link?.release();
     }
   }
 
   /**
-   * The signal of one exchange: the close signal itself when the caller has none, else one that aborts with
-   * whichever of the two aborts first; dispose it when the exchange ends.
+   * The signal of an exchange whose caller passed one: it aborts with whichever of the caller's signal and the
+   * close signal aborts first; `release()` it when the exchange ends. Exchanges passing the same caller signal (a
+   * client shares one deadline among the requests of a moment) share one link, and the latest link no exchange
+   * uses is kept for the next one: making a signal per exchange costs microseconds on Node 20.
    */
-  #linkedSignal(caller: AbortSignal | undefined): { readonly signal: AbortSignal } & Disposable {
-    if (caller === undefined) return { signal: this.#all.signal, [Symbol.dispose]() {} };
-    const controller = new AbortController();
-    if (caller.aborted) controller.abort(caller.reason);
-    else if (this.#all.signal.aborted) controller.abort(this.#all.signal.reason);
-    if (controller.signal.aborted) return { signal: controller.signal, [Symbol.dispose]() {} };
-    const onCaller = () => controller.abort(caller.reason);
-    const onClose = () => controller.abort(this.#all.signal.reason);
-    caller.addEventListener('abort', onCaller, { once: true });
-    this.#reads.add(onClose);
-    return {
-      signal: controller.signal,
-      [Symbol.dispose]: () => {
-        caller.removeEventListener('abort', onCaller);
-        this.#reads.delete(onClose);
-      },
-    };
+  #link(caller: AbortSignal): SignalLink {
+    let link = this.#links.get(caller);
+    if (link === undefined) {
+      const controller = new AbortController();
+      const stops = new Set<() => void>();
+      const abort = (reason: unknown) => {
+        controller.abort(reason);
+        made.unlink(); // spent: no later exchange takes it, and no listener stays on the caller's signal
+        for (const stop of stops) stop();
+        stops.clear();
+      };
+      const onCaller = () => abort(caller.reason);
+      const onClose = () => abort(this.#all.signal.reason);
+      const made: SignalLink = {
+        signal: controller.signal,
+        stops,
+        users: 0,
+        release: () => {
+          if (--made.users > 0) return;
+          if (controller.signal.aborted) {
+            made.unlink();
+            return;
+          }
+          // Kept idle for the next exchange; the link idle before it is dropped, so links to signals nobody
+          // passes any more do not pile up.
+          if (this.#idleLink !== undefined && this.#idleLink !== made) this.#idleLink.unlink();
+          this.#idleLink = made;
+        },
+        unlink: () => {
+          caller.removeEventListener('abort', onCaller);
+          this.#reads.delete(onClose);
+          if (this.#links.get(caller) === made) this.#links.delete(caller);
+          if (this.#idleLink === made) this.#idleLink = undefined;
+        },
+      };
+      link = made;
+      if (caller.aborted) controller.abort(caller.reason);
+      else if (this.#all.signal.aborted) controller.abort(this.#all.signal.reason);
+      else {
+        caller.addEventListener('abort', onCaller, { once: true });
+        this.#reads.add(onClose);
+        this.#links.set(caller, made);
+      }
+    }
+    if (link.users++ === 0 && this.#idleLink === link) this.#idleLink = undefined;
+    return link;
   }
 
   /** In a 2025-11-25 session: POSTs `notifications/cancelled` for request `id` as soon as `caller` aborts. */
-  #cancelOnAbort(id: RequestId, caller: AbortSignal | undefined): (() => void) | undefined {
-    if (caller === undefined) return undefined;
+  #cancelOnAbort(
+    id: RequestId,
+    caller: AbortSignal | undefined,
+    link: SignalLink | undefined,
+  ): (() => void) | undefined {
+    if (caller === undefined || link === undefined) return undefined;
     const onAbort = () => {
+      if (!caller.aborted) return; // the transport closed: nobody to tell
       const reason = caller.reason instanceof Error ? caller.reason.message : 'Request cancelled';
       const cancelled = {
         jsonrpc: '2.0',
@@ -235,8 +299,8 @@ export class StreamableHttpClientTransport implements RequestTransport {
       };
       void this.send(cancelled as JSONRPCNotification).catch(() => {});
     };
-    caller.addEventListener('abort', onAbort, { once: true });
-    return () => caller.removeEventListener('abort', onAbort);
+    link.stops.add(onAbort);
+    return () => link.stops.delete(onAbort);
   }
 
   /**
@@ -262,15 +326,18 @@ export class StreamableHttpClientTransport implements RequestTransport {
     const body = JSON.stringify(message);
     const headers = await this.#headersFor(method, params, options.headers);
     if (this.#closed) throw closedError();
-    using linked = this.#linkedSignal(options.signal);
-    const { signal } = linked;
+    const link = options.signal === undefined ? undefined : this.#link(options.signal);
+    const signal = link?.signal ?? this.#all.signal;
     const what = method ?? 'a response';
     let response: Response;
     try {
-      response = await this.#fetch(this.#url, { method: 'POST', headers, body, signal });
+      response = await this.#guardedFetch(this.#url, { method: 'POST', headers, body, signal });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
+      if (error instanceof RedirectRefusedError) throw new Error(error.message, { cause: error });
       throw new Error(`POST ${this.#url.href} failed: ${describe(error)}`, { cause: error });
+    } finally {
+      link?.release();
     }
     await response.body?.cancel().catch(() => {});
     if (response.status === 404 && this.#session?.id !== undefined) this.#sessionGone(this.#session);
@@ -293,7 +360,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
       const params = { _meta: meta, ...(typeof cursor === 'string' && { cursor }) };
       const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params });
       const headers = await this.#headersFor('tools/list', params, undefined);
-      const init: PostInit = { method: 'POST', headers, body, signal };
+      const init: PostInit = { method: 'POST', headers, body, signal, redirect: 'manual' };
       const answer = await this.#roundTrip(id, 'tools/list', init, () => {}, true, undefined);
       const result = answer !== undefined && 'result' in answer ? answer.result : undefined;
       if (!isObject(result)) break;
@@ -316,7 +383,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
     init: PostInit,
     deliver: (message: JSONRPCNotification | JSONRPCRequest) => void,
     modern: boolean,
-    caller: AbortSignal | undefined,
+    link: SignalLink | undefined,
   ): Promise<JSONRPCResponse | undefined> {
     const signal = init.signal;
     const failure = (why: string, status?: number) =>
@@ -331,6 +398,9 @@ export class StreamableHttpClientTransport implements RequestTransport {
     let response: Response;
     try {
       response = await this.#fetch(this.#url, init);
+      if (isRedirect(response)) {
+        response = await followRedirects(this.#fetch, this.#url, init, response, this.#redirect);
+      }
     } catch (error) {
       if (error instanceof RedirectRefusedError) return failure(error.message, error.status);
       return failure(`could not POST ${method} to ${this.#url.href}: ${describe(error)}`);
@@ -344,7 +414,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
       id,
       method,
       signal,
-      stopWhen: this.#stopWhen(caller),
+      stopWhen: this.#stopWhen(link),
       limits: this.#limits,
       legacy: this.#session !== undefined,
       deliver,
@@ -362,7 +432,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
       try {
         await sleep(retry ?? DEFAULT_RETRY_MS, signal);
         response = await current.resume(
-          this.#fetch,
+          this.#guardedFetch,
           this.#url,
           await this.#commonHeaders(),
           lastEventId,
@@ -378,21 +448,20 @@ export class StreamableHttpClientTransport implements RequestTransport {
   }
 
   /**
-   * What stops an exchange's body reads: closing the transport (through {@link #reads}, so that many concurrent
-   * exchanges add no listener each to the one close signal) and the caller's signal, when there is one.
+   * What stops an exchange's body reads: the exchange's link to its caller's signal (which the transport's close
+   * aborts too), else closing the transport. Either way a set, so that many concurrent exchanges add no listener
+   * each to a shared signal.
    */
-  #stopWhen(caller: AbortSignal | undefined): StopWhen {
+  #stopWhen(link: SignalLink | undefined): StopWhen {
+    const stops = link?.stops ?? this.#reads;
+    const aborted = link?.signal ?? this.#all.signal;
     return (stop) => {
-      if (this.#all.signal.aborted || caller?.aborted) {
+      if (aborted.aborted) {
         stop();
         return () => {};
       }
-      this.#reads.add(stop);
-      caller?.addEventListener('abort', stop, { once: true });
-      return () => {
-        this.#reads.delete(stop);
-        caller?.removeEventListener('abort', stop);
-      };
+      stops.add(stop);
+      return () => stops.delete(stop);
     };
   }
 
@@ -402,7 +471,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
     if (session === undefined || this.#closed) return;
     this.#session = session;
     void this.#commonHeaders().then((headers) =>
-      session.listen(this.#fetch, this.#url, headers, (message) => this.#deliver(message), {
+      session.listen(this.#guardedFetch, this.#url, headers, (message) => this.#deliver(message), {
         maxEventBytes: this.#limits.maxEventBytes,
         warn: this.#warn,
       }),
@@ -424,7 +493,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
     this.#closed = true;
     const session = this.#session;
     this.#session = undefined;
-    if (session !== undefined) await session.end(this.#fetch, this.#url, await this.#commonHeaders());
+    if (session !== undefined) await session.end(this.#guardedFetch, this.#url, await this.#commonHeaders());
     this.#all.abort(closedError());
     this.#unclaimed.end();
   }

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { Client } from '@boomerang/client';
 import type { JSONRPCMessage, StandardSchemaV1 } from '@boomerang/protocol';
+import { within } from '@boomerang/test-kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Processes, within } from '../test-fixtures/support.js';
+import { Processes } from '../test-fixtures/support.js';
 import { StdioClientTransport, type StdioClientTransportOptions } from './index.js';
 
 const FAKE_SERVER = fileURLToPath(new URL('../test-fixtures/fake-server.mjs', import.meta.url));

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { correlate } from '@boomerang/client';
-import { requestTransportSuite, serveOverStream, streamTransportSuite } from '@boomerang/test-kit';
+import { requestTransportSuite, serveOverStream, streamTransportSuite, within } from '@boomerang/test-kit';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { bundleFixtures, type FixtureBundle } from '../test-fixtures/bundle.js';
-import { Processes, within } from '../test-fixtures/support.js';
+import { Processes } from '../test-fixtures/support.js';
 import { StdioClientTransport, StdioServerTransport } from './index.js';
 
 // The transport suites over a real stdio link. The client end is a StdioClientTransport; it spawns the relay

@@ -1,7 +1,8 @@
 import { Client } from '@boomerang/client';
+import { within } from '@boomerang/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFixtures, type FixtureBundle } from '../test-fixtures/bundle.js';
-import { Processes, within } from '../test-fixtures/support.js';
+import { Processes } from '../test-fixtures/support.js';
 import { StdioClientTransport } from './index.js';
 
 // subscriptions/listen over stdio: a child process serving a Server with a notification hub.

@@ -5,9 +5,10 @@ import { createInterface } from 'node:readline';
 import { PassThrough, Writable } from 'node:stream';
 import type { JSONRPCMessage } from '@boomerang/protocol';
 import { isJSONRPCErrorResponse, parseMessage } from '@boomerang/protocol/transport';
+import { within } from '@boomerang/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFixtures, type FixtureBundle } from '../test-fixtures/bundle.js';
-import { Processes, within } from '../test-fixtures/support.js';
+import { Processes } from '../test-fixtures/support.js';
 import { StdioServerTransport, type StdioServerTransportOptions } from './index.js';
 
 /** A server transport over in-memory pipes, with readers for its messages and for the lines it writes. */

@@ -1,19 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import type { StdioClientTransport } from '../src/index.js';
 
-/** Fails with a message naming `label` when `promise` takes longer than `ms` (a liveness check, not a benchmark). */
-export async function within<T>(label: string, promise: Promise<T>, ms = 5000): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${label}`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * Every process a test starts, so `afterEach(() => processes.stopAll())` leaves none behind: transports are
  * killed (`SIGKILL`, no grace) and closed, raw children killed.
