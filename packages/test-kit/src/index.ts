@@ -6,6 +6,8 @@ export {
   type RequestTransportSuiteOptions,
   requestTransportSuite,
 } from './request-transport-suite.js';
+// --- a step of a test that fails with its own name instead of timing the whole test out
+export { within } from './steps.js';
 // --- the stream transport contract (memory, stdio)
 export {
   type MakeTransportPair,
@@ -17,5 +19,3 @@ export {
 export { type SuiteServerLog, serveOverStream, suiteServer } from './suite-server.js';
 // --- reading JSON-RPC responses in tests
 export { errorOf, resultOf } from './wire.js';
-// --- a step of a test that fails with its own name instead of timing the whole test out
-export { within } from './steps.js';
