@@ -6,8 +6,11 @@ import type { Options } from 'tsup';
  * (each package's build script runs it after tsup): plain tsc against the dependencies' built declarations is
  * an order of magnitude faster than bundling declarations through the sources.
  *
- * Class and function names survive bundling (`keepNames`: an `McpError` prints as `McpError`, not `_McpError`),
- * and source maps point at the shipped `src/` files instead of embedding their text a second time.
+ * No `keepNames`: it wraps every function and class the bundle creates, per call on hot paths (a closure made per
+ * request pays a `__name` call each time). Exported names survive bundling on their own unless two modules of one
+ * bundle declare the same name; `scripts/check-export-names.mjs` fails the build's checks when an export would
+ * print under another name (an `McpError` must print as `McpError`, not `McpError2`). Source maps point at the
+ * shipped `src/` files instead of embedding their text a second time.
  */
 export function packageBuild(entry: Record<string, string>, extra: Partial<Options> = {}): Options {
   return {
@@ -22,7 +25,6 @@ export function packageBuild(entry: Record<string, string>, extra: Partial<Optio
     splitting: true,
     outDir: 'dist',
     esbuildOptions(options) {
-      options.keepNames = true;
       options.sourcesContent = false;
     },
     ...extra,

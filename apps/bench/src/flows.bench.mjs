@@ -1,5 +1,7 @@
 // Flow benchmark: one workload on Boomerang and on the official MCP TypeScript SDK 2.4.0, in the same process and
-// run, each over its own in-memory transport pair.
+// run, each over its own in-memory transport pair. Boomerang runs twice: hand-written low-level `Server` handlers
+// (boomerang-server.mjs), and `McpServer` with zod inputs and resolvers as users write it (boomerang-mcp.mjs),
+// state sealed on both; the `McpServer/Server` column is their CPU per flow, side by side.
 //   plain   — one tools/call                                    (1 request per flow)
 //   confirm — one form elicitation                              (2 requests per flow)
 //   wizard  — three sequential elicitations, protected state    (4 requests per flow)
@@ -9,17 +11,19 @@
 // machine hits both sides alike; the first slice of each side runs after its warm-up.
 //
 // Run after `pnpm build`:  node apps/bench/src/flows.bench.mjs [--duration=3500] [--warmup=1500]
-//   [--slices=4] [--flows=plain,confirm,wizard] [--concurrency=1,32] [--side=both|official|boomerang]
+//   [--slices=4] [--flows=plain,confirm,wizard] [--concurrency=1,32] [--side=all|official|boomerang|mcp]
+// (--side=mcp: both Boomerang sides, no official one; --side=boomerang: the low-level one alone)
 // (env FLOWS_BENCH_DURATION_MS / FLOWS_BENCH_WARMUP_MS work too; `node --expose-gc` collects between cells.)
 import { measure, summarize } from './flows/harness.mjs';
 import { expected } from './flows/workload.mjs';
 
-const TARGETS = { confirm: 2, wizard: 4 }; // Boomerang/official flows/s at c=32
+const TARGETS = { confirm: 3, wizard: 4 }; // Boomerang/official flows/s at c=32
+const HIGH_OVER_LOW = 1.25; // McpServer + resolvers CPU per flow ÷ hand-written low-level handlers'
 const SLICE_WARMUP_MS = 250; // refills the pipeline before every slice after the first
 const options = parseOptions();
 
 const sides = [];
-if (options.side !== 'boomerang') {
+if (options.side === 'all' || options.side === 'official') {
   const { setupOfficial } = await import('./flows/official.mjs');
   sides.push({ name: 'official 2.4.0', key: 'official', setup: setupOfficial });
 }
@@ -29,6 +33,10 @@ if (options.side !== 'official') {
     const probe = await setupBoomerang();
     await probe.close();
     sides.push({ name: 'boomerang', key: 'boomerang', setup: setupBoomerang });
+    if (options.side !== 'boomerang') {
+      const { setupMcpServer } = await import('./flows/boomerang-mcp.mjs');
+      sides.push({ name: 'boomerang McpServer', key: 'mcp', setup: setupMcpServer });
+    }
   } catch (error) {
     console.log(`flows: Boomerang side unavailable (${firstLine(error)}); run \`pnpm build\` first.`);
   }
@@ -49,12 +57,21 @@ for (const flow of options.flows) {
     for (const [i, side] of sides.entries()) {
       rows.push({ flow, concurrency, side: side.name, key: side.key, ...results[i] });
     }
-    const ours = results[sides.findIndex((s) => s.key === 'boomerang')];
+    const low = results[sides.findIndex((s) => s.key === 'boomerang')];
+    const high = results[sides.findIndex((s) => s.key === 'mcp')];
     const theirs = results[sides.findIndex((s) => s.key === 'official')];
-    if (ours && theirs) {
-      rows.at(-1).ratio = ours.flowsPerSec / theirs.flowsPerSec;
-      rows.at(-1).cpuRatio = theirs.cpuMsPerFlow / ours.cpuMsPerFlow;
+    const row = (key) =>
+      rows.findLast((r) => r.key === key && r.flow === flow && r.concurrency === concurrency);
+    for (const [key, ours] of [
+      ['boomerang', low],
+      ['mcp', high],
+    ]) {
+      if (ours && theirs) {
+        row(key).ratio = ours.flowsPerSec / theirs.flowsPerSec;
+        row(key).cpuRatio = theirs.cpuMsPerFlow / ours.cpuMsPerFlow;
+      }
     }
+    if (low && high) row('mcp').highOverLow = high.cpuMsPerFlow / low.cpuMsPerFlow;
   }
 }
 printTable(rows);
@@ -121,10 +138,11 @@ function printTable(rows) {
     'CPU ms/flow',
     'B/official',
     'CPU gain',
+    'McpServer/Server CPU',
     'target (flows/s)',
   ];
   const body = rows.map((r) => {
-    const target = r.key === 'boomerang' && r.concurrency === 32 ? TARGETS[r.flow] : undefined;
+    const target = r.key !== 'official' && r.concurrency === 32 ? TARGETS[r.flow] : undefined;
     return [
       r.flow,
       String(r.concurrency),
@@ -135,6 +153,9 @@ function printTable(rows) {
       fmt(r.cpuMsPerFlow, 4),
       r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
       r.cpuRatio === undefined ? '' : `${r.cpuRatio.toFixed(2)}×`,
+      r.highOverLow === undefined
+        ? ''
+        : `${r.highOverLow.toFixed(2)}× ${r.highOverLow <= HIGH_OVER_LOW ? 'met' : 'MISSED'}`,
       target === undefined || r.ratio === undefined
         ? ''
         : `≥ ${target}× ${r.ratio >= target ? 'met' : 'MISSED'}`,
@@ -156,7 +177,8 @@ function printTable(rows) {
   }
   console.log(
     'B/official: Boomerang flows/s ÷ official flows/s. CPU gain: official CPU ms/flow ÷ Boomerang CPU ms/flow ' +
-      '(less sensitive to other load on the machine). Targets apply at c=32.\n',
+      '(less sensitive to other load on the machine). McpServer/Server CPU: CPU ms/flow of McpServer + resolvers ÷ ' +
+      `that of the hand-written low-level handlers (target ≤ ${HIGH_OVER_LOW}×). Targets apply at c=32.\n`,
   );
 }
 
@@ -186,7 +208,7 @@ function parseOptions() {
     warmupMs: num('warmup', 'FLOWS_BENCH_WARMUP_MS', 1500),
     flows: list('flows', 'plain,confirm,wizard'),
     concurrency: list('concurrency', '1,32').map(Number),
-    side: args.get('side') ?? 'both',
+    side: args.get('side') ?? 'all',
     slices: Math.max(1, num('slices', 'FLOWS_BENCH_SLICES', 4)),
   };
 }

@@ -80,13 +80,18 @@ export async function runSoak(options: SoakOptions, out: (line: string) => void)
     if (failures.length < 5) failures.push(message);
   };
 
+  // With `node --expose-gc` (as `pnpm soak` runs it), a full collection before each line makes the heap figure
+  // the live heap, so that a leak shows as a trend instead of hiding in the collector's timing.
+  const gc = (globalThis as { gc?: () => void }).gc;
   const report = () => {
+    gc?.();
     const memory = process.memoryUsage();
     rss.push(memory.rss / MiB);
     out(
       `[${clock(performance.now() - started)}] flows ${totals.completed.toLocaleString('en')} completed, ` +
         `${totals.failed} failed, ${totals.aborted.toLocaleString('en')} aborted | p99 ${p99(window).toFixed(1)} ms | ` +
-        `rss ${(memory.rss / MiB).toFixed(1)} MiB, heap ${(memory.heapUsed / MiB).toFixed(1)} MiB | ` +
+        `rss ${(memory.rss / MiB).toFixed(1)} MiB, ${gc === undefined ? 'heap' : 'live heap'} ${(memory.heapUsed / MiB).toFixed(1)}/${(memory.heapTotal / MiB).toFixed(1)} MiB, ` +
+        `external ${(memory.external / MiB).toFixed(1)} MiB | ` +
         `listen: ${totals.notifications.toLocaleString('en')} notifications`,
     );
     window = [];

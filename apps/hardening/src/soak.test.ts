@@ -15,7 +15,7 @@ describe('runSoak', () => {
     expect(summary.notifications).toBeGreaterThan(0);
     expect(lines.length).toBeGreaterThanOrEqual(3);
     expect(lines[0]).toMatch(
-      /^\[0:01\] flows [\d,]+ completed, 0 failed, [\d,]+ aborted \| p99 [\d.]+ ms \| rss [\d.]+ MiB, heap [\d.]+ MiB \| listen: [\d,]+ notifications$/,
+      /^\[0:01\] flows [\d,]+ completed, 0 failed, [\d,]+ aborted \| p99 [\d.]+ ms \| rss [\d.]+ MiB, (?:live )?heap [\d.]+\/[\d.]+ MiB, external [\d.]+ MiB \| listen: [\d,]+ notifications$/,
     );
   });
 });

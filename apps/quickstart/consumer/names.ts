@@ -1,5 +1,6 @@
-// Every entry point of every installed @boomerang package loads, and every exported class keeps its name (the
-// build's keepNames: an `McpError` prints as `McpError`, never `_McpError`).
+// Every entry point of every installed @boomerang package loads, and every exported class keeps its name once
+// bundled (an `McpError` prints as `McpError`, never `_McpError`; scripts/check-export-names.mjs checks the same
+// on the workspace's builds).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

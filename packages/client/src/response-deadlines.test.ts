@@ -57,6 +57,30 @@ describe('ResponseDeadlines', () => {
     c.leave();
   });
 
+  it('a closed window whose requests all left holds no timer (garbage at once, not after its limit)', async () => {
+    const deadlines = new ResponseDeadlines(new AnsweringClock());
+    const a = deadlines.join(300_000); // window: 1 s
+    const b = deadlines.join(300_000);
+    expect(b).toBe(a);
+    expect(a.armed).toBe(true);
+    expect(vi.getTimerCount()).toBe(2); // the window's close and the deadline's check
+    a.leave();
+    await vi.advanceTimersByTimeAsync(1_000); // the window closes while b still waits
+    expect(a.armed).toBe(true);
+    expect(vi.getTimerCount()).toBe(1);
+    b.leave(); // the last request leaves a closed window
+    expect(a.armed).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+    // A window all of whose requests left before it closed stops its timer when it closes.
+    const c = deadlines.join(300_000);
+    c.leave();
+    expect(c.armed).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(c.armed).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(c.signal.aborted).toBe(false);
+  });
+
   it('a window whose timer fired late waits longer: its latest request still gets the whole limit', async () => {
     let now = 0;
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);

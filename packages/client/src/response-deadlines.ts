@@ -41,22 +41,20 @@ export class Deadline {
    */
   #budgetMs: number;
   readonly start: number;
-  /** What `signal` aborts with: tells a timeout apart from any other abort. */
-  readonly reason: Error;
   readonly #controller = new AbortController();
   readonly #clock: AnsweringClock;
   readonly #answeredAtStart: number;
   #users = 0;
-  #armed = false;
+  /** The pending check while armed (requests wait on the deadline). */
+  #timer: ReturnType<typeof setTimeout> | undefined;
   #expired = false;
   #joinable = true;
+  #reason: Error | undefined;
 
   constructor(limitMs: number, windowMs: number, clock: AnsweringClock) {
     this.limitMs = limitMs;
     this.#budgetMs = limitMs + windowMs;
     this.start = performance.now();
-    // An Error, so that what a transport tells the server (`notifications/cancelled`'s reason) says why.
-    this.reason = new Error(`no response within ${limitMs} ms (responseTimeoutMs)`);
     this.#clock = clock;
     this.#answeredAtStart = clock.answered();
     allowManyListeners(this.#controller.signal);
@@ -64,8 +62,19 @@ export class Deadline {
       setTimeout(() => {
         this.#joinable = false;
         this.#budgetMs = Math.max(this.#budgetMs, performance.now() - this.start + limitMs);
+        if (this.#users === 0) this.#disarm();
       }, windowMs),
     );
+  }
+
+  /**
+   * What `signal` aborts with: tells a timeout apart from any other abort. An Error, so that what a transport
+   * tells the server (`notifications/cancelled`'s reason) says why; made when first read (its stack is not free,
+   * and would keep the frames of the request that made the window alive as long as the window).
+   */
+  get reason(): Error {
+    this.#reason ??= new Error(`no response within ${this.limitMs} ms (responseTimeoutMs)`);
+    return this.#reason;
   }
 
   /** The time the window waits, in milliseconds not spent answering the server. */
@@ -91,35 +100,49 @@ export class Deadline {
   /** A request starts waiting on this deadline. */
   join(): void {
     this.#users++;
-    if (!this.#armed) this.#arm();
-  }
-
-  /** A request got its answer (or failed): it no longer waits. */
-  leave(): void {
-    this.#users--;
+    if (this.#timer === undefined) this.#schedule();
   }
 
   /**
-   * The timer checks when it fires: nobody waiting, it stops (a request joining later arms it again); time spent
-   * answering the server pushes it back; else the deadline expires. It never keeps a Node process alive.
+   * A request got its answer (or failed): it no longer waits. The last one to leave a closed window stops the
+   * timer, so that a finished window is garbage at once rather than when its limit would have run out.
    */
-  #arm(): void {
-    this.#armed = true;
-    const check = () => {
-      if (this.#users === 0) {
-        this.#armed = false;
-        return;
-      }
-      const used = performance.now() - this.start - (this.#clock.answered() - this.#answeredAtStart);
-      if (used < this.#budgetMs) {
-        unref(setTimeout(check, Math.max(1, this.#budgetMs - used)));
-        return;
-      }
-      this.#expired = true;
-      this.#controller.abort(this.reason);
-    };
+  leave(): void {
+    if (--this.#users === 0 && !this.#joinable) this.#disarm();
+  }
+
+  /** True while a timer is pending (requests wait on the deadline); for tests. */
+  get armed(): boolean {
+    return this.#timer !== undefined;
+  }
+
+  /**
+   * The timer checks when it fires: nobody waiting, it stops (a request joining the still open window arms it
+   * again); time spent answering the server pushes it back; else the deadline expires. It never keeps a Node
+   * process alive.
+   */
+  #schedule(): void {
     const used = performance.now() - this.start - (this.#clock.answered() - this.#answeredAtStart);
-    unref(setTimeout(check, Math.max(1, this.#budgetMs - used)));
+    this.#timer = setTimeout(this.#check, Math.max(1, this.#budgetMs - used));
+    unref(this.#timer);
+  }
+
+  readonly #check = (): void => {
+    this.#timer = undefined;
+    if (this.#users === 0) return;
+    const used = performance.now() - this.start - (this.#clock.answered() - this.#answeredAtStart);
+    if (used < this.#budgetMs) {
+      this.#schedule();
+      return;
+    }
+    this.#expired = true;
+    this.#controller.abort(this.reason);
+  };
+
+  #disarm(): void {
+    if (this.#timer === undefined) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
   }
 }
 

@@ -86,15 +86,7 @@ export function readCreatedTask(method: string, raw: unknown): Task {
  */
 export function readTask(taskId: string, raw: unknown): TaskReading {
   const method = 'tasks/get';
-  const result = normalizeResult(raw);
-  const type = isPlainObject(result) ? result.resultType : undefined;
-  if (type !== 'complete') {
-    throw invalidResult(
-      method,
-      `resultType ${JSON.stringify(type) ?? 'undefined'} (expected "complete")`,
-      result,
-    );
-  }
+  const result = completeResult(method, raw);
   checkStatus(method, result);
   const parsed = safeParse(GetTaskResultSchema, result);
   if (!parsed.success) throw mismatch(method, 'the task', result, parsed.error);
@@ -117,6 +109,11 @@ export function readTaskNotification(params: unknown): TaskReading {
 
 /** The empty acknowledgement of `tasks/update` and `tasks/cancel`. Throws `invalid-result` for anything else. */
 export function readAcknowledgement(method: string, raw: unknown): void {
+  completeResult(method, raw);
+}
+
+/** `raw` normalized, when its `resultType` is `"complete"`; throws `invalid-result` otherwise. */
+function completeResult(method: string, raw: unknown): unknown {
   const result = normalizeResult(raw);
   const type = isPlainObject(result) ? result.resultType : undefined;
   if (type !== 'complete') {
@@ -126,6 +123,7 @@ export function readAcknowledgement(method: string, raw: unknown): void {
       result,
     );
   }
+  return result;
 }
 
 /** An unknown status gets its own message: it is what a server of a later revision would send. */

@@ -2,7 +2,8 @@
 // registered with any Standard Schema or raw JSON Schema; resolvers that ask the user mid-call; request state sealed by default.
 
 // --- from @boomerang/server, so handlers need one import
-export type { RequestContext } from '@boomerang/server';
+/** How a tool call becomes a task (declared by @boomerang/server, shared with @boomerang/tasks). */
+export type { RequestContext, TaskPolicy, TaskStart, TaskSupport } from '@boomerang/server';
 // --- the server
 export {
   McpServer,
@@ -71,14 +72,11 @@ export type {
   ResourceTemplateConfig,
   StaticResourceHandler,
   StructuredToolResult,
-  TaskSupport,
   ToolConfig,
   ToolHandler,
   ToolMetadata,
   ToolResult,
   ToolReturn,
-  ToolTaskPolicy,
-  ToolTaskStart,
   ToolTasks,
 } from './types.js';
 export type { TemplateVariables } from './uri-template.js';

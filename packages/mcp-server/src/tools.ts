@@ -9,7 +9,7 @@ import {
   type Tool,
   validate,
 } from '@boomerang/protocol';
-import type { HandlerResult, LogFn, RequestContext } from '@boomerang/server';
+import type { HandlerResult, LogFn, RequestContext, TaskSupport } from '@boomerang/server';
 import type { Registry } from './registry.js';
 import {
   planRegistration,
@@ -29,7 +29,7 @@ import {
   type ServedSchema,
   serveSchema,
 } from './schema.js';
-import type { TaskSupport, ToolMetadata } from './types.js';
+import type { ToolMetadata } from './types.js';
 
 type AnyHandler = (args: never, resolved: never, ctx: RequestContext) => unknown;
 

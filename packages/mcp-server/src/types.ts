@@ -5,8 +5,6 @@ import type {
   ContentBlock,
   GetPromptResult,
   Icon,
-  InputRequiredResult,
-  InputResponses,
   ReadResourceResult,
   ServerCapabilities,
   ToolAnnotations,
@@ -23,6 +21,8 @@ import type {
   RequestContext,
   ServerExtension,
   ServerHandlers,
+  TaskPolicy,
+  TaskSupport,
 } from '@boomerang/server';
 import type { AnyObjectSchema, AnySchema, InputOf, OutputOf } from './schema-types.js';
 
@@ -182,27 +182,6 @@ export interface ToolConfig<I extends AnyObjectSchema | undefined, O extends Any
   task?: TaskSupport | { readonly support: TaskSupport; readonly askFirst?: readonly string[] | undefined };
 }
 
-/** Whether a tool runs as a task: when the client declared the extension, or always. */
-export type TaskSupport = 'optional' | 'required';
-
-/** Where a task's first run starts: the answers and (opened) state of the request that created it. */
-export interface ToolTaskStart {
-  readonly inputResponses?: InputResponses | undefined;
-  readonly requestState?: string | undefined;
-}
-
-/** How one call of a task tool may become a task (what {@link ToolTasks.wrapCallTool} is told per call). */
-export interface ToolTaskPolicy {
-  readonly support: TaskSupport;
-  /** Runs on the request before any task exists: an `InputRequiredResult` is returned as an ordinary round. */
-  readonly before?:
-    | ((
-        params: CallToolRequestParams,
-        ctx: RequestContext,
-      ) => MaybePromise<InputRequiredResult | ToolTaskStart | undefined>)
-    | undefined;
-}
-
 /**
  * A runtime that runs tool calls as tasks: `createTasks({ store })` of `@boomerang/tasks` is one. `McpServer`
  * serves its `extension` and hands it its `tools/call` handler once, with each tool's `task` setting.
@@ -211,7 +190,7 @@ export interface ToolTasks {
   readonly extension: ServerExtension;
   wrapCallTool(
     inner: NonNullable<ServerHandlers['onCallTool']>,
-    policy: (params: CallToolRequestParams, ctx: RequestContext) => ToolTaskPolicy | undefined,
+    policy: (params: CallToolRequestParams, ctx: RequestContext) => TaskPolicy | undefined,
   ): NonNullable<ServerHandlers['onCallTool']>;
 }
 

@@ -125,3 +125,19 @@ export async function migrate(db: PostgresDb, options: MigrateOptions = {}): Pro
   }
   return done;
 }
+
+/**
+ * A function that migrates `db` on its first call and returns the same promise after (a failed attempt is
+ * forgotten, so that the next call tries again): what a store or a notification source awaits before its first
+ * statement.
+ */
+export function migrateOnce(db: PostgresDb): () => Promise<unknown> {
+  let ready: Promise<unknown> | undefined;
+  return () => {
+    ready ??= migrate(db).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    return ready;
+  };
+}

@@ -9,7 +9,7 @@ import {
   type SharedNotificationSource,
 } from '@boomerang/server';
 import { type PostgresDb, rowsOf } from './db.js';
-import { migrate } from './migrations.js';
+import { migrateOnce } from './migrations.js';
 
 /** Options of {@link postgresNotifications}. */
 export interface PostgresNotificationsOptions extends BusNotificationOptions {
@@ -91,14 +91,7 @@ export function postgresNotifications(
   const retentionMs = positive(options.payloadRetentionMs ?? 60_000, 'payloadRetentionMs');
   const reconnectMs = positive(options.reconnectDelayMs ?? 100, 'reconnectDelayMs');
   const kind = driverOf(db);
-  let ready: Promise<unknown> | undefined;
-  const migrated = () => {
-    ready ??= migrate(db).catch((error: unknown) => {
-      ready = undefined;
-      throw error;
-    });
-    return ready;
-  };
+  const migrated = migrateOnce(db);
   const payloads = payloadTable(db, retentionMs);
   const send = async (message: string): Promise<void> => {
     if (utf8Bytes(message) <= NOTIFY_INLINE_BYTES) {

@@ -1,6 +1,6 @@
 import { expiresAt, type TaskRecord, type TaskStore } from '@boomerang/tasks';
 import { checkDb, type PostgresDb, rowsOf } from './db.js';
-import { migrate } from './migrations.js';
+import { migrateOnce } from './migrations.js';
 
 /**
  * A `TaskStore` on PostgreSQL: PGlite (`new PGlite('./data/tasks')`, a folder on disk: the embedded default,
@@ -16,14 +16,7 @@ import { migrate } from './migrations.js';
  */
 export function postgresTaskStore(db: PostgresDb): TaskStore {
   checkDb(db);
-  let ready: Promise<unknown> | undefined;
-  const migrated = () => {
-    ready ??= migrate(db).catch((error: unknown) => {
-      ready = undefined;
-      throw error;
-    });
-    return ready;
-  };
+  const migrated = migrateOnce(db);
   return {
     async create(record) {
       await migrated();

@@ -61,12 +61,12 @@ export class McpError extends Error {
 
   /** Rebuilds an error received from a peer. */
   static fromJSON(error: JsonRpcErrorObject): McpError {
-    return new McpError(error.code, error.message, error.data);
+    return errorOf(error.code, error.message, error.data);
   }
 
   /** `-32020`: an HTTP header does not match the body. */
   static headerMismatch(message: string, data?: unknown): McpError {
-    return new McpError(ErrorCode.HeaderMismatch, message, data);
+    return errorOf(ErrorCode.HeaderMismatch, message, data);
   }
 
   /** `-32021`: this request needs client capabilities it did not declare. */
@@ -74,16 +74,22 @@ export class McpError extends Error {
     requiredCapabilities: Record<string, unknown>,
     message = 'Missing required client capability',
   ): McpError {
-    return new McpError(ErrorCode.MissingRequiredClientCapability, message, { requiredCapabilities });
+    return errorOf(ErrorCode.MissingRequiredClientCapability, message, { requiredCapabilities });
   }
 
   /** `-32022`: the requested protocol version is not one of `supported`. */
   static unsupportedProtocolVersion(requested: unknown, supported: readonly string[]): McpError {
-    return new McpError(ErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', {
+    return errorOf(ErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', {
       supported: [...supported],
       requested,
     });
   }
+}
+
+// The static factories build through this function rather than `new McpError` inside the class body: a class that
+// names itself in its own body is bundled as `var McpError = class _McpError`, and would print as `_McpError`.
+function errorOf(code: number, message: string, data?: unknown): McpError {
+  return new McpError(code, message, data);
 }
 
 /**

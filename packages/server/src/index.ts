@@ -52,4 +52,7 @@ export type {
   ServerExtension,
   ServerHandlers,
   ServerOptions,
+  TaskPolicy,
+  TaskStart,
+  TaskSupport,
 } from './types.js';

@@ -191,6 +191,38 @@ export interface ServerExtension {
   readonly subscriptions?: ExtensionSubscriptions | undefined;
 }
 
+/** Whether a tool runs as a task (the tasks extension): `optional` (when the client declared it), `required` (always). */
+export type TaskSupport = 'optional' | 'required';
+
+/**
+ * How a round starts when a task is created: the answers and (opened) state of the request that created it, as
+ * the task's first run sees them in `ctx.inputResponses` / `ctx.requestState`.
+ */
+export interface TaskStart {
+  readonly inputResponses?: InputResponses | undefined;
+  readonly requestState?: string | undefined;
+}
+
+/**
+ * How one tool call may become a task: what a tasks runtime (`createTasks` of `@boomerang/tasks`) is told per
+ * call, by `McpServer` from a tool's `task` setting or by hand.
+ */
+export interface TaskPolicy {
+  readonly support: TaskSupport;
+  /**
+   * Runs on the `tools/call` request itself, before any task exists: an `InputRequiredResult` it returns goes
+   * back to the client as an ordinary multi-round-trip round (no task yet); anything else creates the task, whose
+   * first run starts from the returned {@link TaskStart} (default: the request's own answers and state). This is
+   * how questions that decide whether to proceed are asked synchronously, before the work is handed off.
+   */
+  readonly before?:
+    | ((
+        params: CallToolRequestParams,
+        ctx: RequestContext,
+      ) => MaybePromise<InputRequiredResult | TaskStart | undefined>)
+    | undefined;
+}
+
 /**
  * Notification kinds an extension adds to `subscriptions/listen`: members of the listen filter it owns (the
  * tasks extension's `taskIds`), who may have them, and where it publishes. The notifications it publishes go

@@ -8,7 +8,6 @@ import {
   ErrorCode,
   hasExtension,
   type InputRequests,
-  type InputRequiredResult,
   type InputResponses,
   isInputRequired,
   isLoggingLevel,
@@ -23,6 +22,9 @@ import {
   type RequestContext,
   type ServerExtension,
   type ServerHandlers,
+  type TaskPolicy,
+  type TaskStart,
+  type TaskSupport,
 } from '@boomerang/server';
 import { answerIssues } from './answers.js';
 import { newTaskId, ownerOf } from './identity.js';
@@ -42,34 +44,8 @@ import { createTaskResult, detailedTask } from './wire.js';
 /** A `tools/call` handler of a low-level `Server` (what {@link Tasks.wrapCallTool} wraps and returns). */
 export type CallToolHandler = NonNullable<ServerHandlers['onCallTool']>;
 
-/** Whether a tool runs as a task: `optional` (when the client declared the extension), `required` (always). */
-export type TaskSupport = 'optional' | 'required';
-
-/**
- * How a round starts when a task is created: the answers and (opened) state of the request that created it, as
- * the task's first run sees them in `ctx.inputResponses` / `ctx.requestState`.
- */
-export interface TaskStart {
-  readonly inputResponses?: InputResponses | undefined;
-  readonly requestState?: string | undefined;
-}
-
-/** How one tool call may become a task. */
-export interface TaskPolicy {
-  readonly support: TaskSupport;
-  /**
-   * Runs on the `tools/call` request itself, before any task exists: an `InputRequiredResult` it returns goes
-   * back to the client as an ordinary multi-round-trip round (no task yet); anything else creates the task, whose
-   * first run starts from the returned {@link TaskStart} (default: the request's own answers and state). This is
-   * how questions that decide whether to proceed are asked synchronously, before the work is handed off.
-   */
-  readonly before?:
-    | ((
-        params: CallToolRequestParams,
-        ctx: RequestContext,
-      ) => MaybePromise<InputRequiredResult | TaskStart | undefined>)
-    | undefined;
-}
+/** Whether a tool runs as a task, and how a task starts: declared by @boomerang/server, shared with McpServer. */
+export type { TaskPolicy, TaskStart, TaskSupport } from '@boomerang/server';
 
 /** Per call: the tool's policy, `undefined` for a tool that never runs as a task. */
 export type TaskPolicyLookup = (

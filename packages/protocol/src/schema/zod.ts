@@ -1,19 +1,19 @@
-// The zod namespace the schemas are written with, and `lazySchema`, which builds each schema the first time it
+// The zod functions the schemas are written with, and `lazySchema`, which builds each schema the first time it
 // is used. Nothing runs zod while the package is imported: a server builds the few schemas it needs when it
 // needs them (most requests never do: fast-parse.ts), and on Node zod itself loads only then (#zod).
 
-import type { z } from 'zod';
-import { loadZod } from '#zod';
+import { loadZod, type ZodSubset } from '#zod';
 
-type Zod = typeof z;
-let loaded: Zod | undefined;
-const zodNow = (): Zod => {
+let loaded: ZodSubset | undefined;
+const zodNow = (): ZodSubset => {
   loaded ??= loadZod();
   return loaded;
 };
 
-/** zod's namespace (`z`), loaded on first use. */
-export const zod: Zod = new Proxy({} as Zod, { get: (_target, key) => Reflect.get(zodNow(), key) });
+/** The zod functions the schemas are written with ({@link ZodSubset}), loaded on first use. */
+export const zod: ZodSubset = new Proxy({} as ZodSubset, {
+  get: (_target, key) => Reflect.get(zodNow(), key),
+});
 
 /**
  * A schema built by `build` the first time anything touches it, standing for it from then on: every operation
