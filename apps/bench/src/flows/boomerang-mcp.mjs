@@ -1,11 +1,10 @@
 // The Boomerang side as users write it: an McpServer whose tools take a zod input and ask through resolvers
 // (request state sealed, McpServer's default), the same three tools, questions and answers as the hand-written
 // low-level side (boomerang-server.mjs), driven by the same Client over the in-memory pair.
-import { Client } from '@boomerang/client';
 import { elicit, McpServer, resolver } from '@boomerang/mcp-server';
-import { createInMemoryPair } from '@boomerang/transport-memory';
 import { z } from 'zod';
-import { answer, CONFIRM_MESSAGE, expected, WIZARD_STEPS, wizardMessage } from './workload.mjs';
+import { setupBoomerang } from './boomerang.mjs';
+import { CONFIRM_MESSAGE, expected, WIZARD_STEPS, wizardMessage } from './workload.mjs';
 
 // Schemas and messages are static, as on the other sides: each side pays only for its own machinery.
 const INPUT = z.object({ n: z.number() });
@@ -43,20 +42,6 @@ export function createMcpServer() {
 }
 
 /** Connects a Boomerang client to a fresh McpServer over the in-memory pair; returns `{ call, close }`. */
-export async function setupMcpServer() {
-  const mcp = createMcpServer();
-  const client = new Client(
-    { name: 'bench-client', version: '1.0.0' },
-    { elicitation: async (params) => answer(params), inputRequiredMaxRounds: 10 },
-  );
-  const [clientTransport, serverTransport] = createInMemoryPair();
-  const connection = await mcp.connect(serverTransport);
-  await client.connect(clientTransport);
-  return {
-    call: (name, n) => client.callTool(name, { n }),
-    close: async () => {
-      await client.close();
-      await connection.close();
-    },
-  };
+export function setupMcpServer() {
+  return setupBoomerang(createMcpServer);
 }

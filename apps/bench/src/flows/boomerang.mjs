@@ -8,9 +8,12 @@ import { createInMemoryPair } from '@boomerang/transport-memory';
 import { createBoomerangServer } from './boomerang-server.mjs';
 import { answer } from './workload.mjs';
 
-/** Connects a Boomerang client to a fresh Boomerang server over the in-memory pair; returns `{ call, close }`. */
-export async function setupBoomerang() {
-  const server = createBoomerangServer();
+/**
+ * Connects a Boomerang client to a fresh server over the in-memory pair; returns `{ call, close }`. The server is
+ * the hand-written low-level one unless `createServer` makes another (boomerang-mcp.mjs: McpServer).
+ */
+export async function setupBoomerang(createServer = createBoomerangServer) {
+  const server = createServer();
   const client = new Client(
     { name: 'bench-client', version: '1.0.0' },
     { elicitation: async (params) => answer(params), inputRequiredMaxRounds: 10 },
