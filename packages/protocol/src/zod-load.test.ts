@@ -30,7 +30,9 @@ describe('#zod', () => {
     }
     expect(used.size).toBeGreaterThan(10);
     for (const name of used) {
-      expect(portable, `zod.${name} is used by a schema but not imported by zod-load.ts`).toHaveProperty(name);
+      expect(portable, `zod.${name} is used by a schema but not imported by zod-load.ts`).toHaveProperty(
+        name,
+      );
       expect(Reflect.get(zod, name)).toBe(Reflect.get(portable, name));
     }
   });
