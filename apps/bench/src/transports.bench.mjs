@@ -10,7 +10,10 @@
 //   stdio — each SDK's own Client and stdio client transport spawning the server; flows/s, p50/p99, and the
 //           server child's CPU per flow (read from /proc/<pid>/stat where there is one).
 //   cold  — spawn → first stdio `tools/call` answered, median of N, for both SDKs, `node -e 0` as the floor.
-//   --floor adds a third HTTP server, the workload hand-written on bare node:http (transports/floor-server.mjs: no
+//   Boomerang's HTTP server runs twice: the hand-written low-level handlers, and the same workload as users write it
+//           (McpServer, zod inputs, resolvers, state sealed by default: flows/boomerang-mcp.mjs), side by side with
+//           the ratio of their CPU per request (`--no-mcp` leaves the McpServer side out).
+//   --floor adds one more HTTP server, the workload hand-written on bare node:http (transports/floor-server.mjs: no
 //           checks, no validation, state echoed in plain text), to show what node:http and JSON alone cost per
 //           request on this machine.
 //
@@ -19,7 +22,7 @@
 //
 // Run after `pnpm build`:  node apps/bench/src/transports.bench.mjs [--duration=4000] [--warmup=1000]
 //   [--slices=2] [--flows=plain,confirm,wizard] [--concurrency=32] [--parts=http,stdio,cold] [--cold-runs=10]
-//   [--side=both|official|boomerang] [--floor] [--http-client=net|fetch] [--cpu-prof=DIR]  (--cpu-prof runs every server child with `node --cpu-prof`
+//   [--side=both|official|boomerang] [--floor] [--no-mcp] [--http-client=net|fetch] [--cpu-prof=DIR]  (--cpu-prof runs every server child with `node --cpu-prof`
 //   and writes the .cpuprofile files to DIR when it exits; summarize one with transports/cpuprofile-top.mjs)
 //   [--server-flags=--expose-gc,…]  (more node flags for every server child; with --expose-gc the HTTP memory
 //   table also reports the live heap after a full collection)
@@ -78,7 +81,14 @@ try {
 
 async function benchHttp() {
   // --floor: one more server, hand-written on bare node:http (transports/floor-server.mjs), for the machine's floor.
-  const httpSides = options.floor ? [...sides, { name: 'node:http floor', key: 'floor' }] : sides;
+  // Boomerang's HTTP server runs twice: hand-written low-level handlers, and McpServer + resolvers as users write it.
+  const httpSides = [
+    ...sides,
+    ...(sides.some((s) => s.key === 'boomerang') && options.mcp
+      ? [{ name: 'boomerang McpServer', key: 'mcp' }]
+      : []),
+    ...(options.floor ? [{ name: 'node:http floor', key: 'floor' }] : []),
+  ];
   const servers = [];
   try {
     for (const side of httpSides) servers.push(await startHttpServer(side.key));
@@ -180,11 +190,20 @@ function printHttp(rows, memory) {
       'client CPU ms/req',
       'B/official',
       'CPU gain',
+      'McpServer/Server CPU',
       'target',
     ],
     rows.map((r) => {
       const ratio = ratios.get(r);
       const cpuPerRequest = r.server.cpuMs / r.server.requests;
+      const low =
+        r.side.key === 'mcp'
+          ? rows.find(
+              (o) => o.side.key === 'boomerang' && o.flow === r.flow && o.concurrency === r.concurrency,
+            )
+          : undefined;
+      const highOverLow =
+        low === undefined ? undefined : cpuPerRequest / (low.server.cpuMs / low.server.requests);
       const target =
         ratio === undefined
           ? ''
@@ -203,6 +222,9 @@ function printHttp(rows, memory) {
         fmt(r.cpuMsPerFlow / REQUESTS_PER_FLOW[r.flow], 3),
         ratio === undefined ? '' : `${ratio.flows.toFixed(2)}×`,
         ratio === undefined ? '' : `${ratio.cpu.toFixed(2)}×`,
+        highOverLow === undefined
+          ? ''
+          : `${highOverLow.toFixed(2)}× ${highOverLow <= 1.25 ? 'met' : 'MISSED'}`,
         target,
       ];
     }),
@@ -223,7 +245,7 @@ function printHttp(rows, memory) {
       fmt(m.heapUsed / 2 ** 20, 1),
       fmt(m.heapTotal / 2 ** 20, 1),
       fmt(m.external / 2 ** 20, 1),
-      m.side.key === 'boomerang'
+      m.side.key === 'boomerang' || m.side.key === 'mcp'
         ? `< ${TARGETS.rssMb} MB ${m.rss / 2 ** 20 < TARGETS.rssMb ? 'met' : 'MISSED'}`
         : '',
     ]),
@@ -231,7 +253,8 @@ function printHttp(rows, memory) {
   console.log(
     'req/s = flows/s × HTTP requests per flow (1, 2, 4). server CPU ms/req: the child’s process.cpuUsage() over the ' +
       'measured slices ÷ the POSTs answered in them; client CPU ms/req: this process (the load generator, the same for ' +
-      'both sides), which shares the machine’s cores with the server. CPU gain: official ÷ Boomerang server CPU/req.',
+      'both sides), which shares the machine’s cores with the server. CPU gain: official ÷ Boomerang server CPU/req. ' +
+      'McpServer/Server CPU: server CPU/req of McpServer + resolvers ÷ that of the hand-written handlers (≤ 1.25×).',
   );
   printErrors(rows);
 }
@@ -407,7 +430,7 @@ async function runCell(flow, concurrency, targets) {
 function ratiosOf(rows) {
   const ratios = new Map();
   for (const r of rows) {
-    if (r.side.key !== 'boomerang') continue;
+    if (r.side.key !== 'boomerang' && r.side.key !== 'mcp') continue;
     const theirs = rows.find(
       (o) => o.side.key === 'official' && o.flow === r.flow && o.concurrency === r.concurrency,
     );
@@ -499,5 +522,6 @@ function parseOptions() {
     serverFlags: list('server-flags', ''),
     httpClient: args.get('http-client') === 'fetch' ? 'fetch' : 'net',
     floor: args.has('floor'),
+    mcp: !args.has('no-mcp'),
   };
 }

@@ -1,5 +1,5 @@
 // Child process of the transport bench: serves the workload over Streamable HTTP on 127.0.0.1 (JSON responses)
-// for one SDK, `node http-server.mjs boomerang|official` (or `floor`: transports/floor-server.mjs, no SDK). Talks
+// for one SDK, `node http-server.mjs boomerang|mcp|official` (`mcp`: McpServer + resolvers; or `floor`: transports/floor-server.mjs, no SDK). Talks
 // to the parent over IPC: sends `{ type: 'ready', url }` once listening, answers `{ type: 'stats' }` with its own
 // `process.cpuUsage()` and memory, and on `{ type: 'exit' }` (or when the parent goes away) closes the server and
 // exits, so `--cpu-prof` gets written.
@@ -14,8 +14,8 @@ import process from 'node:process';
 
 const side = process.argv[2];
 const { url, close } =
-  side === 'boomerang'
-    ? await serveBoomerang()
+  side === 'boomerang' || side === 'mcp'
+    ? await serveBoomerang(side)
     : side === 'floor'
       ? await (await import('./floor-server.mjs')).serveFloor()
       : await serveOfficial();
@@ -51,12 +51,14 @@ async function shutDown() {
   process.exit(0);
 }
 
-async function serveBoomerang() {
-  const [{ listen }, { createBoomerangServer }] = await Promise.all([
+async function serveBoomerang(side) {
+  const [{ listen }, { createBoomerangServer }, { createMcpServer }] = await Promise.all([
     import('@boomerang/transport-http/node'),
     import('../flows/boomerang-server.mjs'),
+    import('../flows/boomerang-mcp.mjs'),
   ]);
-  const server = createBoomerangServer();
+  // `mcp`: the same workload written with McpServer, zod inputs and resolvers (state sealed by default).
+  const server = side === 'mcp' ? createMcpServer() : createBoomerangServer();
   const endpoint = await listen(server, { host: '127.0.0.1', port: 0 });
   return { url: endpoint.url, close: () => endpoint.close() };
 }
