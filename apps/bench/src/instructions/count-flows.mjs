@@ -1,4 +1,4 @@
-// The process valgrind counts for instructions.bench.mjs: connects the flow benchmark's Boomerang client and
+// The process valgrind counts for instructions.bench.mjs (and cpu-per-flow.bench.mjs times): connects the flow benchmark's Boomerang client and
 // low-level server (from the checkout at `root`, so that two builds of the repository can be compared), runs
 // `warm` flows at concurrency 32 to get past the JIT's tiers, then `n` flows more, and exits.
 //   node count-flows.mjs <root> <plain|confirm|wizard> <warm> <n>
@@ -24,5 +24,13 @@ async function run(count, offset) {
 }
 
 await run(Number(warm), 0);
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
 await run(Number(n), Number(warm));
+const cpu = process.cpuUsage(cpu0);
+const ms = performance.now() - t0;
 await session.close();
+// For cpu-per-flow.bench.mjs (valgrind's runs ignore it): CPU µs per counted flow, and the wall time.
+if (Number(n) > 0) {
+  process.stdout.write(`${JSON.stringify({ cpuUsPerFlow: (cpu.user + cpu.system) / Number(n), ms })}\n`);
+}
