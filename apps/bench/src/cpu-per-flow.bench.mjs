@@ -1,12 +1,21 @@
-// CPU per flow of two builds of the repository, in one run: the flow benchmark's in-memory low-level Server + Client
-// (apps/bench/src/flows/boomerang.mjs) of each checkout, each run in a fresh process (`--warm` flows, then
-// `--flows` counted, c=32; the process's own CPU time over the counted flows), the builds alternating run after run
-// (A B, B A, …) so that other load on the machine falls on both alike. Prints the median CPU µs per flow of each
-// build and their ratio. instructions.bench.mjs counts instructions instead (steadier, but slow under valgrind).
+// CPU per flow of two builds of the repository, in one run, the builds alternating (A B, B A, …) so that other load
+// on the machine falls on both alike. Prints the median CPU µs per flow of each build and their ratio.
+//
+// In memory (the default): the flow benchmark's low-level Server + Client (apps/bench/src/flows/boomerang.mjs) of
+// each checkout, each run in a fresh process (`--warm` flows, then `--flows` counted, c=32; the process's own CPU
+// time over the counted flows). instructions.bench.mjs counts instructions instead (steadier, but slow).
+//
+// `--transport=http`: each build's HTTP server child (apps/bench/src/transports/http-server.mjs of that checkout,
+// `listen()` on 127.0.0.1, hand-written handlers; `--side=mcp` for McpServer + resolvers where the build has it),
+// both running at once, driven by this checkout's raw socket client (the same client for both, c=32): `--warm`
+// flows each, then `--runs` bursts of `--flows` flows per build, alternating; the server child's CPU per flow.
+// `--pin` (Linux, `taskset`): both server children on the last CPU, this process on the first, so that neither
+// build's server runs on a core the other does not (on a shared machine cores differ).
 //
 //   node apps/bench/src/cpu-per-flow.bench.mjs --root=<before> --root=<after> [--flow=plain,confirm,wizard]
-//     [--warm=20000] [--flows=100000] [--runs=5]
-import { execFileSync } from 'node:child_process';
+//     [--warm=20000] [--flows=100000] [--runs=5] [--transport=memory|http] [--side=boomerang|mcp] [--pin] [--cpu-prof=DIR]
+import { execFileSync, fork } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const counter = fileURLToPath(new URL('./instructions/count-flows.mjs', import.meta.url));
@@ -23,6 +32,14 @@ const flows = (values('flow').at(-1) ?? 'plain,confirm,wizard').split(',');
 const warm = Number(values('warm').at(-1) ?? 20_000);
 const counted = Number(values('flows').at(-1) ?? 100_000);
 const runs = Number(values('runs').at(-1) ?? 5);
+const transport = values('transport').at(-1) ?? 'memory';
+const side = values('side').at(-1) ?? 'boomerang';
+const pin = args.includes('--pin');
+const cpuProf = values('cpu-prof').at(-1);
+if (transport !== 'memory' && transport !== 'http') {
+  console.error(`--transport expected memory or http, got ${transport}`);
+  process.exit(2);
+}
 
 /** CPU µs per flow of one fresh process of `root`. */
 function once(root, flow) {
@@ -33,20 +50,114 @@ function once(root, flow) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(
-  `CPU µs per flow (in-memory low-level Server + Client, c=32; ${warm} warm-up + ${counted} counted flows per ` +
-    `process, ${runs} processes per build, alternating) — node ${process.version}`,
-);
-console.log(`A = ${roots[0]}\nB = ${roots[1]}`);
-for (const flow of flows) {
-  const samples = [[], []];
-  for (let r = 0; r < runs; r++) {
-    const order = r % 2 === 0 ? [0, 1] : [1, 0];
-    for (const i of order) samples[i].push(once(roots[i], flow));
-  }
+const report = (flow, samples) => {
   const [a, b] = samples.map(median);
   console.log(
     `${flow.padEnd(8)} A ${a.toFixed(1)} µs  B ${b.toFixed(1)} µs  B/A ${(b / a).toFixed(3)}   ` +
       `(A: ${samples[0].map((x) => x.toFixed(1)).join(', ')}; B: ${samples[1].map((x) => x.toFixed(1)).join(', ')})`,
   );
+};
+
+if (transport === 'memory') {
+  console.log(
+    `CPU µs per flow (in-memory low-level Server + Client, c=32; ${warm} warm-up + ${counted} counted flows per ` +
+      `process, ${runs} processes per build, alternating) — node ${process.version}`,
+  );
+  console.log(`A = ${roots[0]}\nB = ${roots[1]}`);
+  for (const flow of flows) {
+    const samples = [[], []];
+    for (let r = 0; r < runs; r++) {
+      const order = r % 2 === 0 ? [0, 1] : [1, 0];
+      for (const i of order) samples[i].push(once(roots[i], flow));
+    }
+    report(flow, samples);
+  }
+} else {
+  await benchHttp();
+}
+
+async function benchHttp() {
+  const { rawNetClient } = await import('./transports/raw-net-http.mjs');
+  const { expected } = await import('./flows/workload.mjs');
+  console.log(
+    `Server CPU µs per flow (Streamable HTTP, listen() on 127.0.0.1, ${side} side, c=32, raw socket client; ` +
+      `${warm} warm-up flows, then ${runs} bursts of ${counted} flows per build, alternating) — node ${process.version}`,
+  );
+  console.log(`A = ${roots[0]}\nB = ${roots[1]}`);
+  const servers = [];
+  const cpus = (await import('node:os')).availableParallelism();
+  if (pin) execFileSync('taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  try {
+    for (const root of roots) servers.push(await startServer(root));
+    if (pin) {
+      for (const server of servers) {
+        execFileSync('taskset', ['-a', '-p', '-c', String(cpus - 1), String(server.pid)], {
+          stdio: 'ignore',
+        });
+      }
+    }
+    const clients = servers.map((server) => rawNetClient(server.url));
+    for (const flow of flows) {
+      const burst = async (i, count) => {
+        let next = 0;
+        const worker = async () => {
+          while (next < count) {
+            const n = next++;
+            const result = await clients[i].call(flow, n);
+            const text = result?.content?.[0]?.text;
+            if (text !== expected[flow](n)) throw new Error(`${flow} ${n}: unexpected result ${text}`);
+          }
+        };
+        await Promise.all(Array.from({ length: 32 }, worker));
+      };
+      for (const i of [0, 1]) await burst(i, warm);
+      const samples = [[], []];
+      for (let r = 0; r < runs; r++) {
+        for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
+          const before = await servers[i].cpu();
+          await burst(i, counted);
+          samples[i].push(((await servers[i].cpu()) - before) / counted);
+        }
+      }
+      report(flow, samples);
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
+/** Forks `root`'s HTTP server child; resolves once it listens, with its CPU reader (µs). */
+async function startServer(root) {
+  const child = fork(join(root, 'apps/bench/src/transports/http-server.mjs'), [side], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv:
+      cpuProf === undefined
+        ? []
+        : ['--cpu-prof', `--cpu-prof-dir=${join(cpuProf, roots.indexOf(root) === 0 ? 'A' : 'B')}`],
+  });
+  process.once('exit', () => child.kill('SIGKILL'));
+  const pending = [];
+  const { url } = await new Promise((resolve, reject) => {
+    child.once('exit', (code, signal) =>
+      reject(new Error(`${root}: HTTP server exited (${code ?? signal})`)),
+    );
+    child.on('message', (message) => {
+      if (message?.type === 'ready') resolve(message);
+      else if (message?.type === 'stats') pending.shift()?.(message.cpu.user + message.cpu.system);
+    });
+  });
+  return {
+    url,
+    pid: child.pid,
+    cpu: () =>
+      new Promise((resolve) => {
+        pending.push(resolve);
+        child.send({ type: 'stats', id: pending.length });
+      }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.send({ type: 'exit' });
+      }),
+  };
 }

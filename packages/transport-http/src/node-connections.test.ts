@@ -44,6 +44,24 @@ const post = (url: URL, body: unknown = list) =>
     body: JSON.stringify(body),
   });
 
+/** Sends one keep-alive POST of `tools/list` over a raw socket; resolves to the response's text once it is in. */
+function askOver(socket: Socket, url: URL): Promise<string> {
+  let received = '';
+  const answered = new Promise<string>((resolve) => {
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('utf8');
+      if (received.includes('"result"')) resolve(received);
+    });
+  });
+  const body = JSON.stringify(list);
+  const head = [...headersFor(list)].map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.write(
+    `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\n${head}` +
+      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  return answered;
+}
+
 describe('listen: connection limits', () => {
   it('idle sockets cannot exhaust it: at maxConnections, the one idle longest makes room', async () => {
     const server = await start(makeServer(), { maxConnections: 4 });
@@ -55,6 +73,29 @@ describe('listen: connection limits', () => {
     const response = await post(server.url);
     expect(response.status).toBe(200);
     await response.text();
+  });
+
+  it('makes room by closing the connection used least recently: a keep-alive client that just asked stays', async () => {
+    const server = await start(makeServer(), { maxConnections: 3 });
+    const first = await idleSocket(server.url);
+    const second = await idleSocket(server.url);
+    const third = await idleSocket(server.url);
+    // The oldest connection asks (keep-alive) and gets its answer: now it is the one used most recently.
+    expect(await askOver(first.socket, server.url)).toMatch(/^HTTP\/1\.1 200/);
+    const fourth = await idleSocket(server.url);
+    const verdicts = await Promise.all(
+      [first, second, third, fourth].map(({ closed }) => isClosed(closed, 500)),
+    );
+    expect(verdicts).toEqual([false, true, false, false]);
+  });
+
+  it('counts a connection whose response finished as idle: a newcomer at the cap takes its place', async () => {
+    const server = await start(makeServer(), { maxConnections: 1 });
+    const first = await idleSocket(server.url);
+    expect(await askOver(first.socket, server.url)).toMatch(/^HTTP\/1\.1 200/);
+    const second = await idleSocket(server.url);
+    expect(await isClosed(first.closed, 500)).toBe(true);
+    expect(await askOver(second.socket, server.url)).toMatch(/^HTTP\/1\.1 200/);
   });
 
   it('closes a socket that sends no headers within headersTimeoutMs (408)', async () => {

@@ -71,54 +71,64 @@ export function serverOptions(limits: Limits): ServerOptions {
 
 /** What {@link capConnections} tells the request handler. */
 export interface ConnectionCap {
-  /** Answers a request of a connection refused at the cap (503) and returns true; false for any other. */
-  refuse(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Called with every request before it is served: records it for a kept connection and returns true; answers the
+   * request of a connection refused at the cap (503) and returns false.
+   */
+  admit(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
 /**
  * Keeps at most `max` connections of `server` open (see {@link ConnectionLimits.maxConnections}). Connections
  * refused while every kept one is busy get a 503 to their first request, or are closed after a second of
  * silence; node's own `maxConnections` (twice the cap) drops anything beyond even those at once.
+ *
+ * The bookkeeping costs a request two map operations and one listener shared by all: the kept connections are
+ * ordered by their last request (those that never sent one by arrival), each marked busy until that request's
+ * response finishes, and only a newcomer at the cap looks for the first one that is not busy: the one idle
+ * longest. (Nothing holds a response past its end: keeping each connection's last response reachable costs more
+ * than the rest of the request, in the garbage collector.)
  */
 export function capConnections(server: Server, max: number): ConnectionCap {
-  const kept = new Set<Socket>();
-  /** The kept connections with no request in flight, the one idle longest first. */
-  const idle = new Set<Socket>();
+  /** The kept connections, least recently used first, each with whether a request of theirs is in flight. */
+  const kept = new Map<Socket, boolean>();
   const refused = new WeakSet<Socket>();
+  const idleLongest = (): Socket | undefined => {
+    for (const [socket, busy] of kept) if (!busy) return socket;
+    return undefined;
+  };
+  /** A response's `finish` listener: its connection is idle (setting an existing key keeps the order). */
+  function finished(this: ServerResponse) {
+    const { socket } = this.req;
+    if (kept.has(socket)) kept.set(socket, false);
+  }
   server.maxConnections = 2 * max;
   server.prependListener('connection', (socket: Socket) => {
     if (kept.size >= max) {
-      const [longest] = idle;
+      const longest = idleLongest();
       if (longest === undefined) {
         refused.add(socket);
         socket.setTimeout(REFUSED_GRACE_MS, () => socket.destroy());
         return;
       }
       kept.delete(longest);
-      idle.delete(longest);
       longest.destroy();
     }
-    kept.add(socket);
-    idle.add(socket);
-    socket.once('close', () => {
-      kept.delete(socket);
-      idle.delete(socket);
-    });
-  });
-  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
-    const { socket } = req;
-    if (!kept.has(socket)) return;
-    idle.delete(socket);
-    res.once('close', () => {
-      if (kept.has(socket) && !socket.destroyed) idle.add(socket); // now idle longest-but-newest: at the end
-    });
+    kept.set(socket, false);
+    socket.once('close', () => kept.delete(socket));
   });
   return {
-    refuse(req, res) {
-      if (!refused.has(req.socket)) return false;
+    admit(req, res) {
+      const { socket } = req;
+      if (kept.delete(socket)) {
+        kept.set(socket, true); // now the most recently used
+        res.on('finish', finished);
+        return true;
+      }
+      if (!refused.has(socket)) return true;
       const headers = { 'content-type': 'text/plain', 'retry-after': '1', connection: 'close' };
       res.writeHead(503, headers).end('Service Unavailable: too many connections');
-      return true;
+      return false;
     },
   };
 }

@@ -96,7 +96,7 @@ export async function listen(
   const limits = connectionLimits(options);
   let serve: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   const server = createServer(serverOptions(limits), (req, res) => {
-    if (cap.refuse(req, res)) return;
+    if (!cap.admit(req, res)) return;
     if (serve === undefined) {
       res.writeHead(503).end();
       return;

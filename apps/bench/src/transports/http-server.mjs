@@ -52,13 +52,14 @@ async function shutDown() {
 }
 
 async function serveBoomerang(side) {
-  const [{ listen }, { createBoomerangServer }, { createMcpServer }] = await Promise.all([
+  // `mcp`: the same workload written with McpServer, zod inputs and resolvers (state sealed by default). Each side
+  // loads only its own module, so the low-level side's process holds no zod nor McpServer.
+  const [{ listen }, server] = await Promise.all([
     import('@boomerang/transport-http/node'),
-    import('../flows/boomerang-server.mjs'),
-    import('../flows/boomerang-mcp.mjs'),
+    side === 'mcp'
+      ? import('../flows/boomerang-mcp.mjs').then((flows) => flows.createMcpServer())
+      : import('../flows/boomerang-server.mjs').then((flows) => flows.createBoomerangServer()),
   ]);
-  // `mcp`: the same workload written with McpServer, zod inputs and resolvers (state sealed by default).
-  const server = side === 'mcp' ? createMcpServer() : createBoomerangServer();
   const endpoint = await listen(server, { host: '127.0.0.1', port: 0 });
   return { url: endpoint.url, close: () => endpoint.close() };
 }
