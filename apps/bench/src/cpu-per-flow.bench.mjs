@@ -7,13 +7,17 @@
 //
 // `--transport=http`: each build's HTTP server child (apps/bench/src/transports/http-server.mjs of that checkout,
 // `listen()` on 127.0.0.1, hand-written handlers; `--side=mcp` for McpServer + resolvers where the build has it),
-// both running at once, driven by this checkout's raw socket client (the same client for both, c=32): `--warm`
-// flows each, then `--runs` bursts of `--flows` flows per build, alternating; the server child's CPU per flow.
+// both running at once, driven by this checkout's raw socket client (the same client for both, c=32); each of
+// `--runs` runs forks a fresh pair, warms each with `--warm` flows, then counts `--flows` flows on each (the order
+// alternating run after run): the server child's CPU per counted flow.
+// `--opts-a=JSON` / `--opts-b=JSON`: extra `listen()` options for A's / B's server (give one root twice to
+// compare two settings of one build, or none to see the method's own noise: an A/A run).
 // `--pin` (Linux, `taskset`): both server children on the last CPU, this process on the first, so that neither
 // build's server runs on a core the other does not (on a shared machine cores differ).
 //
 //   node apps/bench/src/cpu-per-flow.bench.mjs --root=<before> --root=<after> [--flow=plain,confirm,wizard]
 //     [--warm=20000] [--flows=100000] [--runs=5] [--transport=memory|http] [--side=boomerang|mcp] [--pin] [--cpu-prof=DIR]
+//     [--opts-a=JSON] [--opts-b=JSON]
 import { execFileSync, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,10 +54,15 @@ function once(root, flow) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/**
+ * Prints the median CPU of each build and the median of the per-run ratios B/A (runs are paired: A and B measured
+ * back to back, so a burst of load from elsewhere falls on both of one pair and cancels in its ratio).
+ */
 const report = (flow, samples) => {
   const [a, b] = samples.map(median);
+  const paired = median(samples[1].map((x, i) => x / samples[0][i]));
   console.log(
-    `${flow.padEnd(8)} A ${a.toFixed(1)} µs  B ${b.toFixed(1)} µs  B/A ${(b / a).toFixed(3)}   ` +
+    `${flow.padEnd(8)} A ${a.toFixed(1)} µs  B ${b.toFixed(1)} µs  B/A ${paired.toFixed(3)} (median of paired runs)   ` +
       `(A: ${samples[0].map((x) => x.toFixed(1)).join(', ')}; B: ${samples[1].map((x) => x.toFixed(1)).join(', ')})`,
   );
 };
@@ -81,59 +90,64 @@ async function benchHttp() {
   const { expected } = await import('./flows/workload.mjs');
   console.log(
     `Server CPU µs per flow (Streamable HTTP, listen() on 127.0.0.1, ${side} side, c=32, raw socket client; ` +
-      `${warm} warm-up flows, then ${runs} bursts of ${counted} flows per build, alternating) — node ${process.version}`,
+      `${runs} runs per build, each a fresh pair of server processes: ${warm} warm-up flows, then ${counted} ` +
+      `counted, alternating) — node ${process.version}`,
   );
   console.log(`A = ${roots[0]}\nB = ${roots[1]}`);
-  const servers = [];
   const cpus = (await import('node:os')).availableParallelism();
   if (pin) execFileSync('taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
-  try {
-    for (const root of roots) servers.push(await startServer(root));
-    if (pin) {
-      for (const server of servers) {
-        execFileSync('taskset', ['-a', '-p', '-c', String(cpus - 1), String(server.pid)], {
-          stdio: 'ignore',
-        });
-      }
-    }
-    const clients = servers.map((server) => rawNetClient(server.url));
-    for (const flow of flows) {
-      const burst = async (i, count) => {
-        let next = 0;
-        const worker = async () => {
-          while (next < count) {
-            const n = next++;
-            const result = await clients[i].call(flow, n);
-            const text = result?.content?.[0]?.text;
-            if (text !== expected[flow](n)) throw new Error(`${flow} ${n}: unexpected result ${text}`);
+  for (const flow of flows) {
+    const samples = [[], []];
+    for (let r = 0; r < runs; r++) {
+      // Fresh processes every run: a process's own JIT and heap layout can bias it by several per cent for its
+      // whole life, so one long-lived pair would compare two processes rather than two builds.
+      const servers = [];
+      const clients = [];
+      try {
+        for (const [i, root] of roots.entries()) servers.push(await startServer(root, i));
+        if (pin) {
+          for (const server of servers) {
+            execFileSync('taskset', ['-a', '-p', '-c', String(cpus - 1), String(server.pid)], {
+              stdio: 'ignore',
+            });
           }
+        }
+        for (const server of servers) clients.push(rawNetClient(server.url));
+        const burst = async (i, count) => {
+          let next = 0;
+          const worker = async () => {
+            while (next < count) {
+              const n = next++;
+              const result = await clients[i].call(flow, n);
+              const text = result?.content?.[0]?.text;
+              if (text !== expected[flow](n)) throw new Error(`${flow} ${n}: unexpected result ${text}`);
+            }
+          };
+          await Promise.all(Array.from({ length: 32 }, worker));
         };
-        await Promise.all(Array.from({ length: 32 }, worker));
-      };
-      for (const i of [0, 1]) await burst(i, warm);
-      const samples = [[], []];
-      for (let r = 0; r < runs; r++) {
-        for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
+        const order = r % 2 === 0 ? [0, 1] : [1, 0];
+        for (const i of order) await burst(i, warm);
+        for (const i of order) {
           const before = await servers[i].cpu();
           await burst(i, counted);
           samples[i].push(((await servers[i].cpu()) - before) / counted);
         }
+      } finally {
+        for (const client of clients) client.close();
+        await Promise.all(servers.map((server) => server.stop()));
       }
-      report(flow, samples);
     }
-  } finally {
-    await Promise.all(servers.map((server) => server.stop()));
+    report(flow, samples);
   }
 }
 
 /** Forks `root`'s HTTP server child; resolves once it listens, with its CPU reader (µs). */
-async function startServer(root) {
+async function startServer(root, index) {
   const child = fork(join(root, 'apps/bench/src/transports/http-server.mjs'), [side], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_LISTEN_OPTIONS: values(index === 0 ? 'opts-a' : 'opts-b').at(-1) ?? '{}' },
     execArgv:
-      cpuProf === undefined
-        ? []
-        : ['--cpu-prof', `--cpu-prof-dir=${join(cpuProf, roots.indexOf(root) === 0 ? 'A' : 'B')}`],
+      cpuProf === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${join(cpuProf, index === 0 ? 'A' : 'B')}`],
   });
   process.once('exit', () => child.kill('SIGKILL'));
   const pending = [];
@@ -156,6 +170,7 @@ async function startServer(root) {
       }),
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', resolve);
         child.send({ type: 'exit' });
       }),

@@ -60,7 +60,9 @@ async function serveBoomerang(side) {
       ? import('../flows/boomerang-mcp.mjs').then((flows) => flows.createMcpServer())
       : import('../flows/boomerang-server.mjs').then((flows) => flows.createBoomerangServer()),
   ]);
-  const endpoint = await listen(server, { host: '127.0.0.1', port: 0 });
+  // BENCH_LISTEN_OPTIONS: more listen() options, as JSON (cpu-per-flow.bench.mjs --opts-a / --opts-b).
+  const more = JSON.parse(process.env.BENCH_LISTEN_OPTIONS ?? '{}');
+  const endpoint = await listen(server, { host: '127.0.0.1', port: 0, ...more });
   return { url: endpoint.url, close: () => endpoint.close() };
 }
 
