@@ -43,7 +43,10 @@ sharedNotificationSourceSuite(
       },
       restart: () => server.restart(200),
       async close() {
-        await Promise.all(pools.map((pool) => pool.end().catch(() => {})));
+        // The test's own pools: ended, but never waited on for more than 10 s (a pg pool can wait forever on a
+        // connection a restart broke); stopping the server then cuts whatever is left.
+        const ended = Promise.all(pools.map((pool) => pool.end().catch(() => {})));
+        await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
         await server.stop();
       },
     };
@@ -79,6 +82,38 @@ describe('postgresNotifications', () => {
     expect(() => postgresNotifications(fake, { reconnectDelayMs: 1.5 })).toThrow(
       new RangeError('"reconnectDelayMs" expected a positive integer, got 1.5'),
     );
+  });
+
+  it('closes without waiting on a LISTEN connection that does not answer UNLISTEN: the connection is discarded', async () => {
+    /** A pg Pool stand-in whose one connection answers LISTEN, and UNLISTEN only if `answers`. */
+    const poolOf = (answers: boolean) => {
+      const released: unknown[] = [];
+      const client = {
+        query: (text: string) =>
+          text.startsWith('UNLISTEN') && !answers ? new Promise(() => {}) : Promise.resolve({ rows: [] }),
+        on: () => client,
+        removeAllListeners: () => client,
+        release: (destroy?: boolean | Error) => {
+          released.push(destroy);
+        },
+      };
+      const pool = { idleCount: 0, query: async () => ({ rows: [] }), connect: async () => client };
+      return { pool, released };
+    };
+
+    const wedged = poolOf(false);
+    const source = postgresNotifications(wedged.pool, { warn: quiet });
+    await source.subscribe({ toolsListChanged: true }, () => {});
+    const started = Date.now();
+    await source.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(wedged.released).toEqual([true]); // destroyed, not handed back to the pool
+
+    const healthy = poolOf(true);
+    const other = postgresNotifications(healthy.pool, { warn: quiet });
+    await other.subscribe({ toolsListChanged: true }, () => {});
+    await other.close();
+    expect(healthy.released).toEqual([undefined]); // UNLISTENed, back to the pool
   });
 
   it('keeps channels apart on one database', async () => {

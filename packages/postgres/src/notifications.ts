@@ -54,6 +54,8 @@ interface PGliteLike {
 }
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+/** How long closing waits for the LISTEN connection's `UNLISTEN` before it discards the connection instead. */
+const UNLISTEN_TIMEOUT_MS = 1_000;
 const REF = /^ref:(\d{1,19})$/;
 
 /**
@@ -282,10 +284,23 @@ function poolBus(
       if (client === undefined) return;
       client.removeAllListeners('notification');
       client.removeAllListeners('end');
-      await client.query(`UNLISTEN ${channel}`).catch(() => {});
       client.removeAllListeners('error');
       client.on('error', (() => {}) as never);
-      client.release();
+      // UNLISTEN, then the connection goes back to the pool. One that fails or does not answer within
+      // UNLISTEN_TIMEOUT_MS is discarded instead (the server forgets its LISTEN with it): closing never waits on
+      // a wedged connection, and a pool's `end()` is not left waiting for a connection never handed back.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const unlistened = await Promise.race([
+        client.query(`UNLISTEN ${channel}`).then(
+          () => true,
+          () => false,
+        ),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(resolve, UNLISTEN_TIMEOUT_MS, false);
+        }),
+      ]);
+      clearTimeout(timer);
+      client.release(unlistened ? undefined : true);
     },
   };
 }

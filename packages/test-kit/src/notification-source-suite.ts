@@ -102,9 +102,16 @@ export function sharedNotificationSourceSuite(
     }, 60_000);
 
     afterAll(async () => {
-      await Promise.allSettled(sources.map((source) => source.close()));
+      // Every source must close within 20 s (a close that hangs fails the suite, saying so); the backend is then
+      // stopped whatever happened, so one hang never becomes a bare hook timeout.
+      const closing = Promise.allSettled(sources.map((source) => source.close()));
       sources = [];
+      const closed = await Promise.race([
+        closing.then(() => true),
+        new Promise<false>((resolve) => setTimeout(resolve, 20_000, false).unref()),
+      ]);
       await backend?.close();
+      expect(closed, 'every source.close() settles within 20 s').toBe(true);
     }, 60_000);
 
     it('delivers every instance’s publications to every instance, once each, in order per instance', async () => {
