@@ -18,9 +18,10 @@
 //   node apps/bench/src/cpu-per-flow.bench.mjs --root=<before> --root=<after> [--flow=plain,confirm,wizard]
 //     [--warm=20000] [--flows=100000] [--runs=5] [--transport=memory|http] [--side=boomerang|mcp] [--pin] [--cpu-prof=DIR]
 //     [--opts-a=JSON] [--opts-b=JSON]
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startHttpServer } from './transports/http-child.mjs';
 
 const counter = fileURLToPath(new URL('./instructions/count-flows.mjs', import.meta.url));
 const args = process.argv.slice(2).filter((a) => a.startsWith('--'));
@@ -141,38 +142,17 @@ async function benchHttp() {
   }
 }
 
-/** Forks `root`'s HTTP server child; resolves once it listens, with its CPU reader (µs). */
+/** Starts `root`'s HTTP server child (its own http-server.mjs) as build `index` (0: A, 1: B); CPU read in µs. */
 async function startServer(root, index) {
-  const child = fork(join(root, 'apps/bench/src/transports/http-server.mjs'), [side], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const server = await startHttpServer(side, {
+    script: join(root, 'apps/bench/src/transports/http-server.mjs'),
     env: { ...process.env, BENCH_LISTEN_OPTIONS: values(index === 0 ? 'opts-a' : 'opts-b').at(-1) ?? '{}' },
     execArgv:
       cpuProf === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${join(cpuProf, index === 0 ? 'A' : 'B')}`],
   });
-  process.once('exit', () => child.kill('SIGKILL'));
-  const pending = [];
-  const { url } = await new Promise((resolve, reject) => {
-    child.once('exit', (code, signal) =>
-      reject(new Error(`${root}: HTTP server exited (${code ?? signal})`)),
-    );
-    child.on('message', (message) => {
-      if (message?.type === 'ready') resolve(message);
-      else if (message?.type === 'stats') pending.shift()?.(message.cpu.user + message.cpu.system);
-    });
-  });
-  return {
-    url,
-    pid: child.pid,
-    cpu: () =>
-      new Promise((resolve) => {
-        pending.push(resolve);
-        child.send({ type: 'stats', id: pending.length });
-      }),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.send({ type: 'exit' });
-      }),
+  const cpu = async () => {
+    const { cpu } = await server.stats();
+    return cpu.user + cpu.system;
   };
+  return { ...server, cpu };
 }

@@ -26,18 +26,16 @@
 //   and writes the .cpuprofile files to DIR when it exits; summarize one with transports/cpuprofile-top.mjs)
 //   [--server-flags=--expose-gc,…]  (more node flags for every server child; with --expose-gc the HTTP memory
 //   table also reports the live heap after a full collection)
-import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
-import { fileURLToPath } from 'node:url';
 import { measure, summarize } from './flows/harness.mjs';
 import { expected } from './flows/workload.mjs';
 import { coldStart, nodeFloor } from './transports/cold-start.mjs';
+import { startHttpServer } from './transports/http-child.mjs';
 import { rawHttpClient } from './transports/raw-http.mjs';
 import { rawNetClient } from './transports/raw-net-http.mjs';
 import { setupBoomerangStdio, setupOfficialStdio } from './transports/stdio-clients.mjs';
 
-const HTTP_SERVER = fileURLToPath(new URL('./transports/http-server.mjs', import.meta.url));
 const REQUESTS_PER_FLOW = { plain: 1, confirm: 2, wizard: 4 };
 const TARGETS = { http: 5, httpCpuMs: 0.2, rssMb: 80, stdio: 2, coldMs: 150 };
 const SLICE_WARMUP_MS = 250;
@@ -91,7 +89,8 @@ async function benchHttp() {
   ];
   const servers = [];
   try {
-    for (const side of httpSides) servers.push(await startHttpServer(side.key));
+    for (const side of httpSides)
+      servers.push(await startHttpServer(side.key, { execArgv: nodeFlags, track }));
     const makeClient = options.httpClient === 'fetch' ? rawHttpClient : rawNetClient;
     const clients = servers.map((server) => makeClient(server.url));
     const rows = [];
@@ -119,44 +118,6 @@ async function benchHttp() {
   } finally {
     for (const server of servers) await server.stop();
   }
-}
-
-/** Forks the HTTP server child of `side`; resolves once it listens. */
-async function startHttpServer(side) {
-  const child = fork(HTTP_SERVER, [side], {
-    execArgv: nodeFlags,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  track(child);
-  const pending = new Map();
-  let nextId = 0;
-  const ready = new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code, signal) => reject(new Error(`${side} HTTP server exited (${code ?? signal})`)));
-    child.on('message', (message) => {
-      if (message?.type === 'ready') resolve(message);
-      else if (message?.type === 'stats') {
-        pending.get(message.id)?.(message);
-        pending.delete(message.id);
-      }
-    });
-  });
-  const { url } = await ready;
-  const stats = (gc = false) =>
-    new Promise((resolve) => {
-      const id = ++nextId;
-      pending.set(id, resolve);
-      child.send({ type: 'stats', id, gc });
-    });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.send({ type: 'exit' });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  };
-  return { url, stats, stop };
 }
 
 /** Opens a CPU window on the server child: `close()` resolves to `{ cpuMs, requests }` since it opened. */

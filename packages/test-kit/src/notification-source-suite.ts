@@ -1,7 +1,7 @@
 // The contract of a shared NotificationSource (`@boomerang/server`'s busNotificationSource over a real bus: Redis
 // pub/sub, PostgreSQL LISTEN/NOTIFY, PGlite), run by every bus adapter against its real backend.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multiByteText } from './steps.js';
+import { multiByteText, within } from './steps.js';
 
 /** A notification as the suite publishes and receives it (structurally `SubscriptionNotification`). */
 export interface SuiteNotification {
@@ -106,12 +106,7 @@ export function sharedNotificationSourceSuite(
       // stopped whatever happened, so one hang never becomes a bare hook timeout.
       const closing = Promise.allSettled(sources.map((source) => source.close()));
       sources = [];
-      const closed = await Promise.race([
-        closing.then(() => true),
-        new Promise<false>((resolve) => setTimeout(resolve, 20_000, false).unref()),
-      ]);
-      await backend?.close();
-      expect(closed, 'every source.close() settles within 20 s').toBe(true);
+      await within('every source.close() to settle', closing, 20_000).finally(() => backend?.close());
     }, 60_000);
 
     it('delivers every instance’s publications to every instance, once each, in order per instance', async () => {
