@@ -12,6 +12,7 @@ export default defineConfig(
       legacy: 'src/legacy/index.ts',
       tasks: 'src/tasks/index.ts',
       'json-schema': 'src/json-schema.ts',
+      checks: 'src/checks/index.ts',
       'zod-load': 'src/zod-load.ts',
       'zod-load.node': 'src/zod-load.node.ts',
     },

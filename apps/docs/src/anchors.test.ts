@@ -28,4 +28,14 @@ describe('anchors', () => {
       '[here](#thing) [there](b.md#other) [ok](b.md#other) [no](#none-1)',
     );
   });
+
+  it('rewrites anchors the target page has only in its VitePress slug (underscores become dashes)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docs-anchors-'));
+    writeFileSync(join(dir, 'a.md'), '[s](b.md#task_statuses) [n](b.md#no_such) [ok](b.md#task-statuses)\n');
+    writeFileSync(join(dir, 'b.md'), '### TASK\\_STATUSES\n');
+    expect(repairAnchors(dir)).toBe(1);
+    expect(readFileSync(join(dir, 'a.md'), 'utf8')).toContain(
+      '[s](b.md#task-statuses) [n](b.md#no_such) [ok](b.md#task-statuses)',
+    );
+  });
 });

@@ -1,6 +1,6 @@
 // typedoc-plugin-markdown numbers some anchors (`#clientsession-1`) for headings VitePress slugs without a
-// number; this rewrites such links to the anchors VitePress will generate. The link check of the built site
-// verifies the result.
+// number, and keeps underscores (`#task_statuses`) that VitePress's slug turns into dashes; this rewrites such
+// links to the anchors VitePress will generate. The link check of the built site verifies the result.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { filesBelow } from './files.js';
@@ -40,7 +40,8 @@ export function headingAnchors(markdown: string): Set<string> {
 
 /**
  * Rewrites, in every `.md` file below `dir`, links `(page.md#name-N)` / `(#name-N)` whose anchor the target page
- * will not have but whose `#name` it will. Returns how many links changed.
+ * will not have but whose `#name` it will, and links whose anchor the page will have only once slugged as
+ * VitePress does (`#task_statuses` → `#task-statuses`). Returns how many links changed.
  */
 export function repairAnchors(dir: string): number {
   const files = filesBelow(dir, (file) => file.endsWith('.md'));
@@ -51,10 +52,14 @@ export function repairAnchors(dir: string): number {
     const repaired = text.replace(/\]\(([^()\s#]*)#([^()\s]+)\)/g, (link, target: string, anchor: string) => {
       const page = target === '' ? file : resolve(dirname(file), target);
       const known = anchors.get(page);
+      if (known === undefined || known.has(anchor)) return link;
       const base = /^(.*)-\d+$/.exec(anchor)?.[1];
-      if (known === undefined || known.has(anchor) || base === undefined || !known.has(base)) return link;
+      const repair = [base, slugify(anchor)].find(
+        (candidate) => candidate !== undefined && known.has(candidate),
+      );
+      if (repair === undefined) return link;
       changed++;
-      return `](${target}#${base})`;
+      return `](${target}#${repair})`;
     });
     if (repaired !== text) writeFileSync(file, repaired);
   }

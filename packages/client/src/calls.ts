@@ -66,8 +66,13 @@ class NamedCall<M extends 'tools/call' | 'prompts/get'> implements Call<ResultBy
     return withInputs(args === undefined ? { name } : { name, arguments: args }, inputs);
   }
 
-  read(raw: unknown): ResultByMethod[M] | InputRequiredResult {
-    return parseResult(this.method, raw) as ResultByMethod[M] | InputRequiredResult;
+  read(
+    raw: unknown,
+  ): ResultByMethod[M] | InputRequiredResult | Promise<ResultByMethod[M] | InputRequiredResult> {
+    return parseResult(this.method, raw) as
+      | ResultByMethod[M]
+      | InputRequiredResult
+      | Promise<ResultByMethod[M] | InputRequiredResult>;
   }
 }
 
@@ -92,7 +97,9 @@ class ResourceCall implements Call<ReadResourceResult> {
     return withInputs({ uri: this.#uri }, inputs);
   }
 
-  read(raw: unknown): ReadResourceResult | InputRequiredResult {
+  read(
+    raw: unknown,
+  ): ReadResourceResult | InputRequiredResult | Promise<ReadResourceResult | InputRequiredResult> {
     return parseResult('resources/read', raw);
   }
 }
@@ -111,7 +118,7 @@ export function specCall<M extends Exclude<ClientMethod, InputRequiredMethod>>(
     origin: { method },
     params: defined,
     paramsOf: () => withoutUndefined(defined),
-    read: (raw) => parseResult(method, raw) as ResultByMethod[M],
+    read: (raw) => parseResult(method, raw) as ResultByMethod[M] | Promise<ResultByMethod[M]>,
   };
 }
 

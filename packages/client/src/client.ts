@@ -154,7 +154,7 @@ export class Client {
     this.capabilities = this.#settings.capabilities;
     this.tasks = {
       get: (taskId, options) =>
-        this.#taskCall('tasks/get', taskId, {}, options, (raw) => readTask(taskId, raw).task),
+        this.#taskCall('tasks/get', taskId, {}, options, async (raw) => (await readTask(taskId, raw)).task),
       update: async (taskId, inputResponses, options) => {
         if (!isPlainObject(inputResponses)) {
           throw argumentError('inputResponses', 'an object of answers by key', inputResponses);
@@ -429,10 +429,10 @@ export class Client {
     responses: InputResponses,
     options: CallOptions & { readonly result?: StandardSchemaV1 } = {},
   ): Promise<Step<unknown>> {
-    const problem = continuationProblem(continuation);
+    const problem = await continuationProblem(continuation);
     if (problem !== undefined) throw invalidContinuation(continuation, problem);
     const call = callOf(continuation.method, continuation.params, options.result);
-    const wrong = responsesProblem(continuation, responses);
+    const wrong = await responsesProblem(continuation, responses);
     if (wrong !== undefined) throw invalidInputResponses(call.origin, wrong.problem, wrong.keys);
     const inputs = roundInputs(responses, continuation.requestState);
     return await this.#step(call, options, { inputs, before: continuation.round, pause: true });
@@ -596,7 +596,7 @@ export class Client {
     const { maxInputRequests } = this.#settings;
     if (asked > maxInputRequests) throw tooManyInputRequests(call.origin, maxInputRequests, asked, raw);
     if (this.#settings.tasks !== undefined && isTaskAnswer(raw)) {
-      return new CreatedTask(readCreatedTask(call.method, raw));
+      return new CreatedTask(await readCreatedTask(call.method, raw));
     }
     return call.read(raw);
   }
@@ -865,7 +865,7 @@ export class Client {
     taskId: string,
     extra: Readonly<Record<string, unknown>>,
     options: CallOptions | undefined,
-    read: (raw: unknown) => R,
+    read: (raw: unknown) => R | Promise<R>,
   ): Promise<R> {
     checkTaskId(taskId);
     const params = { taskId, ...extra };

@@ -259,7 +259,7 @@ describe('malformed or tampered continuations', () => {
     ['round 0', { ...valid, round: 0 }, /"round"/],
     ['a creation time that is no date', { ...valid, createdAt: 'yesterday' }, /"createdAt"/],
   ])('%s is invalid-continuation, and nothing is sent', async (_, continuation, problem) => {
-    expect(continuationProblem(continuation)).toMatch(problem);
+    expect(await continuationProblem(continuation)).toMatch(problem);
     await using h = await harness(provisioner);
     const error = await h.client
       .resume(continuation as Continuation<'tools/call'>, {})
@@ -269,11 +269,11 @@ describe('malformed or tampered continuations', () => {
     expect(h.server.requests).toEqual([]);
   });
 
-  it('a valid one has no problem; missing answers are the server’s to ask again', () => {
-    expect(continuationProblem(valid)).toBeUndefined();
-    expect(continuationProblem(JSON.parse(JSON.stringify(valid)))).toBeUndefined();
-    expect(responsesProblem(valid, {})).toBeUndefined();
-    expect(responsesProblem(valid, 'nope')).toMatchObject({ keys: [] });
+  it('a valid one has no problem; missing answers are the server’s to ask again', async () => {
+    expect(await continuationProblem(valid)).toBeUndefined();
+    expect(await continuationProblem(JSON.parse(JSON.stringify(valid)))).toBeUndefined();
+    expect(await responsesProblem(valid, {})).toBeUndefined();
+    expect(await responsesProblem(valid, 'nope')).toMatchObject({ keys: [] });
   });
 });
 

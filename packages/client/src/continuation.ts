@@ -7,13 +7,7 @@ import {
   type InputResponses,
   isPlainObject,
 } from '@boomerang/protocol';
-import {
-  CreateMessageResultSchema,
-  ElicitResultSchema,
-  InputRequestsSchema,
-  ListRootsResultSchema,
-  safeParse,
-} from '@boomerang/protocol/schemas';
+import { parseLazily } from '@boomerang/protocol/checks';
 import { mayAnswerInputRequired } from './methods.js';
 
 /** The version of the continuation format this client writes and resumes. */
@@ -98,9 +92,10 @@ const ROUND_MEMBERS = ['_meta', 'inputResponses', 'requestState'] as const;
  * Why `value` is not a continuation this client can resume, or `undefined` when it is one: the version is not
  * {@link CONTINUATION_VERSION}, a member is missing, mistyped or unknown, the method cannot ask, the params
  * carry round inputs or lack what the method needs (a tool or prompt `name`, a resource `uri`), or there is
- * nothing to answer.
+ * nothing to answer. Asynchronous: questions the protocol's hand-written check cannot vouch for go to zod, loaded
+ * on demand.
  */
-export function continuationProblem(value: unknown): string | undefined {
+export async function continuationProblem(value: unknown): Promise<string | undefined> {
   if (!isPlainObject(value)) return 'it is not an object';
   for (const key of Object.keys(value)) if (!MEMBERS.has(key)) return `unknown member "${key}"`;
   if (value.version !== CONTINUATION_VERSION) {
@@ -113,7 +108,8 @@ export function continuationProblem(value: unknown): string | undefined {
   for (const member of ROUND_MEMBERS) if (member in params) return `"params" carries "${member}"`;
   const problem = paramsProblem(method, params);
   if (problem !== undefined) return problem;
-  const questions = safeParse(InputRequestsSchema, inputRequests);
+  const checked = parseLazily('InputRequests', inputRequests);
+  const questions = checked instanceof Promise ? await checked : checked;
   if (!questions.success) return '"inputRequests" is not a valid set of input requests';
   if (Object.keys(questions.data).length === 0) return '"inputRequests" asks nothing';
   if (requestState !== undefined && typeof requestState !== 'string') return '"requestState" is not a string';
@@ -142,20 +138,24 @@ function paramsProblem(method: string, params: Record<string, unknown>): string 
  * Why `responses` cannot answer `continuation`, with the keys at fault, or `undefined` when they can: an answer
  * under a key that was not asked, or an answer that is not of the kind its question asks (an `ElicitResult`, a
  * `CreateMessageResult`, a `ListRootsResult`). Questions left unanswered are the server's to ask again.
+ * Asynchronous, like {@link continuationProblem}.
  */
-export function responsesProblem(
+export async function responsesProblem(
   continuation: Continuation,
   responses: unknown,
-): { problem: string; keys: string[] } | undefined {
+): Promise<{ problem: string; keys: string[] } | undefined> {
   if (!isPlainObject(responses)) return { problem: 'the responses are not an object', keys: [] };
   const keys = Object.keys(responses);
   const unasked = keys.filter((key) => !Object.hasOwn(continuation.inputRequests, key));
   if (unasked.length > 0) {
     return { problem: `answers for keys that were not asked: ${unasked.join(', ')}`, keys: unasked };
   }
-  const wrong = keys.filter(
-    (key) => !answers(continuation.inputRequests[key] as InputRequest, (responses as InputResponses)[key]),
+  const verdicts = await Promise.all(
+    keys.map((key) =>
+      answers(continuation.inputRequests[key] as InputRequest, (responses as InputResponses)[key]),
+    ),
   );
+  const wrong = keys.filter((_, i) => !verdicts[i]);
   if (wrong.length > 0) {
     return {
       problem: `answers that are not of the kind their question asks: ${wrong.join(', ')}`,
@@ -166,13 +166,19 @@ export function responsesProblem(
 }
 
 /** True when `response` is the kind of answer `question` asks for. */
-function answers(question: InputRequest, response: unknown): boolean {
+function answers(question: InputRequest, response: unknown): boolean | Promise<boolean> {
+  const parsed = parseLazily(answerOf(question), response);
+  return parsed instanceof Promise ? parsed.then((outcome) => outcome.success) : parsed.success;
+}
+
+/** The message that answers `question`. */
+function answerOf(question: InputRequest): 'ElicitResult' | 'CreateMessageResult' | 'ListRootsResult' {
   switch (question.method) {
     case 'elicitation/create':
-      return safeParse(ElicitResultSchema, response).success;
+      return 'ElicitResult';
     case 'sampling/createMessage':
-      return safeParse(CreateMessageResultSchema, response).success;
+      return 'CreateMessageResult';
     default:
-      return safeParse(ListRootsResultSchema, response).success;
+      return 'ListRootsResult';
   }
 }

@@ -11,12 +11,7 @@ import type {
   InputResponses,
   ListRootsResult,
 } from '@boomerang/protocol';
-import {
-  CreateMessageResultSchema,
-  ElicitResultSchema,
-  ListRootsResultSchema,
-  safeParse,
-} from '@boomerang/protocol/schemas';
+import { parseLazily } from '@boomerang/protocol/checks';
 import { uncoveredInputRequest } from './capabilities.js';
 import { callbackFailed, type OriginatingRequest, unsupportedInputRequest } from './errors.js';
 import { raceSignal } from './signals.js';
@@ -78,10 +73,6 @@ export interface RoundContext {
   readonly capabilities: ClientCapabilities;
   /** The task that asks, for questions of a task (tasks extension). */
   readonly taskId?: string | undefined;
-}
-
-interface Parser<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
 }
 
 /**
@@ -184,7 +175,7 @@ async function answerOne(
   const problem = uncoveredInputRequest(request, round.capabilities);
   if (problem !== undefined) throw unsupportedInputRequest(round.request, key, request.method, problem);
   const ctx = inputRequestContext(key, round, scope);
-  const [name, schema, call] = dispatch(request, callbacks, ctx);
+  const [name, answer, call] = dispatch(request, callbacks, ctx);
   if (call === undefined) {
     // Declared through `ClientOptions.capabilities` (a manual-loop host) but not answerable by this loop.
     const problem = `this client declared it but has no ${name} callback (answer it through client.start() / client.resume())`;
@@ -196,7 +187,9 @@ async function answerOne(
   } catch (cause) {
     throw callbackFailed(round.request, key, request.method, `The ${name} callback threw`, cause);
   }
-  const parsed = safeParse(schema, value);
+  // The hand-written check vouches for a plain answer at once; anything else waits for zod, loaded on demand.
+  const checked = parseLazily(answer, value);
+  const parsed = checked instanceof Promise ? await checked : checked;
   if (parsed.success) return parsed.data;
   throw callbackFailed(
     round.request,
@@ -248,26 +241,31 @@ function inputRequestContext(key: string, round: RoundContext, scope: RoundScope
 }
 
 /**
- * The callback for one request, `undefined` when there is none: the capabilities were checked already, but
- * they may have been declared through `ClientOptions.capabilities` without a callback.
+ * The callback for one request (`undefined` when there is none: the capabilities were checked already, but
+ * they may have been declared through `ClientOptions.capabilities` without a callback), and the message its
+ * answer must be.
  */
 function dispatch(
   request: InputRequest,
   callbacks: InputCallbacks,
   ctx: InputRequestContext,
-): [name: string, schema: Parser<InputResponse>, call: (() => unknown) | undefined] {
+): [
+  name: string,
+  answer: 'ElicitResult' | 'CreateMessageResult' | 'ListRootsResult',
+  call: (() => unknown) | undefined,
+] {
   switch (request.method) {
     case 'elicitation/create': {
       const { elicitation } = callbacks;
-      return ['elicitation', ElicitResultSchema, elicitation && (() => elicitation(request.params, ctx))];
+      return ['elicitation', 'ElicitResult', elicitation && (() => elicitation(request.params, ctx))];
     }
     case 'sampling/createMessage': {
       const { sampling } = callbacks;
-      return ['sampling', CreateMessageResultSchema, sampling && (() => sampling(request.params, ctx))];
+      return ['sampling', 'CreateMessageResult', sampling && (() => sampling(request.params, ctx))];
     }
     default: {
       const { roots } = callbacks;
-      return ['roots', ListRootsResultSchema, roots && (() => roots(ctx))];
+      return ['roots', 'ListRootsResult', roots && (() => roots(ctx))];
     }
   }
 }

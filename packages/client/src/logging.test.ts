@@ -7,7 +7,7 @@ import {
   MetaKey,
 } from '@boomerang/protocol';
 import type { RequestTransport } from '@boomerang/protocol/transport';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Client } from './client.js';
 import type { LogContext } from './logging.js';
 import { harness, INFO, script, textResult } from './test-support/fake-server.js';
@@ -123,6 +123,27 @@ describe('onLog', () => {
     );
     await t.client.callTool('t');
     expect(seen).toEqual(['kept']);
+  });
+});
+
+describe('log messages only zod can judge', () => {
+  it('reach onLog once zod, loaded on demand, has read them (an own __proto__ member, which zod drops)', async () => {
+    const seen: unknown[] = [];
+    const odd = (level: string) =>
+      JSON.parse(
+        `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"${level}","data":"odd","__proto__":{"x":1}}}`,
+      ) as JSONRPCMessage;
+    await using t = await harness(
+      script(async (_request, _i, server) => {
+        await server.send(odd('info'));
+        await server.send(odd('verbose'));
+        return textResult('ok');
+      }),
+      { onLog: (params) => seen.push(params) },
+    );
+    await t.client.callTool('t');
+    await vi.waitFor(() => expect(seen).toEqual([{ level: 'info', data: 'odd' }]));
+    expect(Object.hasOwn(seen[0] as object, '__proto__')).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type LoggingLevel,
   type LoggingMessageNotificationParams,
 } from '@boomerang/protocol';
-import { LoggingMessageNotificationParamsSchema, safeParse } from '@boomerang/protocol/schemas';
+import { type LazyParseResult, parseLazily, verdictOf } from '@boomerang/protocol/checks';
 import type { OriginatingRequest } from './errors.js';
 
 /** What `onLog` learns about a log message besides its params. */
@@ -26,11 +26,23 @@ export interface LogContext {
  */
 export type LogHandler = (params: LoggingMessageNotificationParams, ctx: LogContext) => void;
 
-/** The params of a valid `notifications/message`, or `undefined` for any other notification (or a malformed one). */
-export function logParams(notification: JSONRPCNotification): LoggingMessageNotificationParams | undefined {
+/**
+ * The params of a valid `notifications/message`, or `undefined` for any other notification (or a malformed one).
+ * Synchronous (the protocol's check knows zod's verdict on these params), but for params only zod can read as it
+ * would (an own `__proto__` member, which zod drops): zod, loaded on demand, reads those, and the answer is a
+ * promise.
+ */
+export function logParams(
+  notification: JSONRPCNotification,
+): LoggingMessageNotificationParams | undefined | Promise<LoggingMessageNotificationParams | undefined> {
   if (notification.method !== 'notifications/message') return undefined;
-  const parsed = safeParse(LoggingMessageNotificationParamsSchema, notification.params);
-  return parsed.success ? parsed.data : undefined;
+  const { params } = notification;
+  const verdict = verdictOf('LoggingMessageNotificationParams', params);
+  if (verdict !== undefined) return verdict ? (params as LoggingMessageNotificationParams) : undefined;
+  const read = (parsed: LazyParseResult<LoggingMessageNotificationParams>) =>
+    parsed.success ? parsed.data : undefined;
+  const parsed = parseLazily('LoggingMessageNotificationParams', params);
+  return parsed instanceof Promise ? parsed.then(read) : read(parsed);
 }
 
 /** Hands a log message to `onLog`, dropping what it throws. */

@@ -4,8 +4,8 @@ import type {
   LoggingLevel,
   StandardSchemaV1,
 } from '@boomerang/protocol';
-import { argumentError, hasExtension } from '@boomerang/protocol';
-import { TASKS_EXTENSION, type Task } from '@boomerang/protocol/tasks';
+import { argumentError, hasExtension, TASKS_EXTENSION } from '@boomerang/protocol';
+import type { Task } from '@boomerang/protocol/tasks';
 import { sleep } from '@boomerang/protocol/transport';
 import { type ClientCacheOptions, ResultCache } from './cache.js';
 import { deriveCapabilities, type ElicitationMode, mergeCapabilities } from './capabilities.js';

@@ -203,6 +203,47 @@ describe('createRequester over a correlated stream transport', () => {
     });
   });
 
+  it('routes progress only zod can judge (an own __proto__ member) once zod has: to onprogress, whose throw still fails the request', async () => {
+    const odd = (token: unknown, progress: unknown) =>
+      JSON.parse(
+        `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":${JSON.stringify(token)},"progress":${JSON.stringify(progress)},"__proto__":{"x":1}}}`,
+      ) as JSONRPCMessage;
+    const delivered = deferred();
+    await using t = setup(async (request, index, server) => {
+      const token = request.params._meta?.[MetaKey.progressToken];
+      await server.send(odd(token, 'bad'));
+      await server.send(odd(token, 1));
+      if (index > 0) return NO_REPLY;
+      await delivered.promise;
+      return ok;
+    });
+    const seen: unknown[] = [];
+    await t.requester.request(
+      'a',
+      {},
+      {
+        onprogress: (p) => {
+          seen.push(p);
+          delivered.resolve();
+        },
+      },
+    );
+    // zod's output: the params without the member it drops.
+    expect(seen).toEqual([{ progressToken: 1, progress: 1 }]);
+    expect(Object.hasOwn(seen[0] as object, '__proto__')).toBe(false);
+    const bug = new Error('handler bug');
+    const call = t.requester.request(
+      'b',
+      {},
+      {
+        onprogress: () => {
+          throw bug;
+        },
+      },
+    );
+    await expect(call).rejects.toBe(bug);
+  });
+
   it('answers a server→client request with -32601 (modern servers never send one)', async () => {
     await using pair = createInMemoryPair();
     createRequester(correlate(pair[0]));

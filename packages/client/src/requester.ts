@@ -12,7 +12,7 @@ import {
   type ProgressNotificationParams,
   type Result,
 } from '@boomerang/protocol';
-import { ProgressNotificationParamsSchema } from '@boomerang/protocol/schemas';
+import { type LazyParseResult, parseLazily, verdictOf } from '@boomerang/protocol/checks';
 import {
   jsonRpcError,
   jsonRpcResult,
@@ -131,9 +131,20 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
     else if (kind === 'notification') notified(message as JSONRPCNotification);
   };
 
-  /** A notification of no request: a log message to the log handler, anything else to `onNotification`. */
+  /**
+   * A notification of no request: a log message to the log handler, anything else to `onNotification`. Log params
+   * that only zod can judge are handed on once it has (what a handler throws then goes nowhere).
+   */
   const notified = (notification: JSONRPCNotification): void => {
     const log = handlers.onLog === undefined ? undefined : logParams(notification);
+    if (log instanceof Promise) void log.then((params) => handOn(notification, params)).catch(() => {});
+    else handOn(notification, log);
+  };
+
+  const handOn = (
+    notification: JSONRPCNotification,
+    log: LoggingMessageNotificationParams | undefined,
+  ): void => {
     if (log !== undefined && handlers.onLog !== undefined) deliverLog(handlers.onLog, log, undefined);
     else handlers.onNotification?.(notification);
   };
@@ -187,7 +198,17 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
               }
               const notification = received as JSONRPCNotification;
               try {
-                if (!routeOwn(notification, id, onprogress, onnotification, onlog)) notified(notification);
+                const taken = routeOwn(notification, id, onprogress, onnotification, onlog);
+                if (taken instanceof Promise) {
+                  // Params only zod can judge (loaded on demand): routed once it has.
+                  void taken
+                    .then((mine) => {
+                      if (!mine) notified(notification);
+                    })
+                    .catch((error: unknown) => own.abort(error));
+                  return;
+                }
+                if (!taken) notified(notification);
               } catch (error) {
                 own.abort(error);
                 return;
@@ -247,7 +268,8 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
 /**
  * Hands a notification of request `id` to its handler: progress to `onprogress`, a listen stream's notifications
  * to `onnotification`, log messages to `onlog`. False when none takes it. What `onprogress` or `onnotification`
- * throws propagates (it fails the request); what `onlog` throws is dropped.
+ * throws propagates (it fails the request); what `onlog` throws is dropped. A promise of the same for the rare
+ * log or progress params that only zod can judge (an own `__proto__` member): zod is loaded on demand.
  */
 function routeOwn(
   notification: JSONRPCNotification,
@@ -255,28 +277,47 @@ function routeOwn(
   onprogress: ProgressHandler | undefined,
   onnotification: ((notification: JSONRPCNotification) => void) | undefined,
   onlog: ((params: LoggingMessageNotificationParams) => void) | undefined,
-): boolean {
+): boolean | Promise<boolean> {
   if (notification.method === 'notifications/message' && onlog !== undefined) {
     const params = logParams(notification);
-    if (params === undefined) return false;
-    try {
-      onlog(params);
-    } catch {
-      // A log handler's own failure: never the request's.
-    }
-    return true;
+    return params instanceof Promise ? params.then((read) => toLog(read, onlog)) : toLog(params, onlog);
   }
   if (notification.method === 'notifications/progress') {
     if (onprogress === undefined) return false;
-    const parsed = ProgressNotificationParamsSchema.safeParse(notification.params);
-    if (!parsed.success || parsed.data.progressToken !== id) return false;
-    onprogress(parsed.data);
-    return true;
+    const { params } = notification;
+    const verdict = verdictOf('ProgressNotificationParams', params);
+    if (verdict !== undefined)
+      return verdict && toProgress(params as ProgressNotificationParams, id, onprogress);
+    const parsed = parseLazily('ProgressNotificationParams', params);
+    const read = (outcome: LazyParseResult<ProgressNotificationParams>) =>
+      outcome.success && toProgress(outcome.data, id, onprogress);
+    return parsed instanceof Promise ? parsed.then(read) : read(parsed);
   }
   if (onnotification === undefined || notification.method === 'notifications/cancelled') return false;
   const meta = (notification.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
   if (meta?.[MetaKey.subscriptionId] !== id) return false;
   onnotification(notification);
+  return true;
+}
+
+/** Hands valid log params to `onlog`, dropping what it throws; false for params that are not valid. */
+function toLog(
+  params: LoggingMessageNotificationParams | undefined,
+  onlog: (params: LoggingMessageNotificationParams) => void,
+): boolean {
+  if (params === undefined) return false;
+  try {
+    onlog(params);
+  } catch {
+    // A log handler's own failure: never the request's.
+  }
+  return true;
+}
+
+/** Hands valid progress params of request `id` to `onprogress`; false for another request's progress. */
+function toProgress(params: ProgressNotificationParams, id: number, onprogress: ProgressHandler): boolean {
+  if (params.progressToken !== id) return false;
+  onprogress(params);
   return true;
 }
 

@@ -19,18 +19,11 @@ import {
   validate,
 } from '@boomerang/protocol';
 import {
-  CallToolResultSchema,
-  CompleteResultSchema,
-  DiscoverResultSchema,
-  GetPromptResultSchema,
-  InputRequiredResultSchema,
-  ListPromptsResultSchema,
-  ListResourcesResultSchema,
-  ListResourceTemplatesResultSchema,
-  ListToolsResultSchema,
-  ReadResourceResultSchema,
-  safeParse,
-} from '@boomerang/protocol/schemas';
+  type CheckedMessages,
+  type CheckedName,
+  type LazyParseResult,
+  parseLazily,
+} from '@boomerang/protocol/checks';
 import { invalidResult } from './errors.js';
 import { mayAnswerInputRequired } from './methods.js';
 import { asks } from './mrtr-loop.js';
@@ -56,22 +49,18 @@ export type AnswerOf<M extends ClientMethod> = M extends InputRequiredMethod
   ? ResultByMethod[M] | InputRequiredResult
   : ResultByMethod[M];
 
-/** The part of a zod schema this module uses (the client does not depend on zod itself). */
-interface Parser<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
-}
-
-const SCHEMAS: { readonly [M in ClientMethod]: Parser<ResultByMethod[M]> } = {
-  'server/discover': DiscoverResultSchema,
-  'tools/list': ListToolsResultSchema,
-  'tools/call': CallToolResultSchema,
-  'prompts/list': ListPromptsResultSchema,
-  'prompts/get': GetPromptResultSchema,
-  'resources/list': ListResourcesResultSchema,
-  'resources/templates/list': ListResourceTemplatesResultSchema,
-  'resources/read': ReadResourceResultSchema,
-  'completion/complete': CompleteResultSchema,
-};
+/** The message each method's complete result is validated as (its zod schema is `<name>Schema`). */
+const RESULTS = {
+  'server/discover': 'DiscoverResult',
+  'tools/list': 'ListToolsResult',
+  'tools/call': 'CallToolResult',
+  'prompts/list': 'ListPromptsResult',
+  'prompts/get': 'GetPromptResult',
+  'resources/list': 'ListResourcesResult',
+  'resources/templates/list': 'ListResourceTemplatesResult',
+  'resources/read': 'ReadResourceResult',
+  'completion/complete': 'CompleteResult',
+} as const satisfies { readonly [M in ClientMethod]: CheckedName };
 
 /**
  * Reads the raw `result` of a `method` response the way the spec asks a client to: normalise first (a missing
@@ -79,18 +68,24 @@ const SCHEMAS: { readonly [M in ClientMethod]: Parser<ResultByMethod[M]> } = {
  * by `resultType`. Throws an `invalid-result` `ClientError` for an unknown `resultType`, for `input_required` on a
  * method other than `tools/call`, `prompts/get` and `resources/read`, for an `InputRequiredResult` that asks
  * nothing and carries no state (spec S5: retrying it could only loop), and for a shape the schema rejects.
+ * Synchronous when the protocol's hand-written check accepts the result; a result it cannot vouch for is judged
+ * by zod, loaded on demand, so the answer (or the rejection) is then a promise.
  */
-export function parseResult<M extends ClientMethod>(method: M, raw: unknown): AnswerOf<M> {
+export function parseResult<M extends ClientMethod>(
+  method: M,
+  raw: unknown,
+): AnswerOf<M> | Promise<AnswerOf<M>> {
   const result = normalizeResult(raw);
   const inputRequired = inputRequiredOf(method, result, isInputRequiredMethod(method));
-  if (inputRequired !== undefined) return inputRequired as AnswerOf<M>;
-  return validateWith(method, SCHEMAS[method], 'the result', result) as AnswerOf<M>;
+  if (inputRequired !== undefined) return inputRequired as AnswerOf<M> | Promise<AnswerOf<M>>;
+  return validateWith(method, RESULTS[method], 'the result', result) as AnswerOf<M> | Promise<AnswerOf<M>>;
 }
 
 /**
  * Reads the raw `result` of any method like {@link parseResult}, validating a complete result with `schema` (any
  * Standard Schema: zod 4, valibot, arktype…) and resolving to its output. `input_required` is accepted where
- * `mayAnswerInputRequired` says so. Synchronous when the schema validates synchronously.
+ * `mayAnswerInputRequired` says so. Synchronous when the schema validates synchronously (and an
+ * `InputRequiredResult` passes the protocol's hand-written check).
  */
 export function readResult<S extends StandardSchemaV1>(
   method: string,
@@ -117,7 +112,11 @@ export function readResult<S extends StandardSchemaV1>(
  * validate with its method's schema). Throws `invalid-result` for an unknown `resultType`, `input_required` where
  * the method cannot ask, and an `InputRequiredResult` that asks nothing and carries no state.
  */
-function inputRequiredOf(method: string, result: unknown, mayAsk: boolean): InputRequiredResult | undefined {
+function inputRequiredOf(
+  method: string,
+  result: unknown,
+  mayAsk: boolean,
+): InputRequiredResult | Promise<InputRequiredResult> | undefined {
   const kind = resultTypeOf(result);
   if (kind === 'complete') return undefined;
   if (kind === 'invalid') {
@@ -134,19 +133,33 @@ function inputRequiredOf(method: string, result: unknown, mayAsk: boolean): Inpu
       result,
     );
   }
-  const irr = validateWith(method, InputRequiredResultSchema, 'the InputRequiredResult', result);
-  if (!asks(irr) && irr.requestState === undefined) {
-    throw invalidResult(method, 'an InputRequiredResult needs inputRequests or requestState', result);
-  }
-  return irr;
+  const checkAsks = (irr: InputRequiredResult): InputRequiredResult => {
+    if (!asks(irr) && irr.requestState === undefined) {
+      throw invalidResult(method, 'an InputRequiredResult needs inputRequests or requestState', result);
+    }
+    return irr;
+  };
+  const irr = validateWith(method, 'InputRequiredResult', 'the InputRequiredResult', result);
+  return irr instanceof Promise ? irr.then(checkAsks) : checkAsks(irr);
 }
 
-function validateWith<T>(method: string, schema: Parser<T>, what: string, result: unknown): T {
-  const parsed = safeParse(schema, result);
-  if (parsed.success) return parsed.data;
-  const issue = (parsed.error as { issues?: readonly { path?: readonly PropertyKey[]; message?: string }[] })
-    .issues?.[0];
-  const where = issue?.path?.length ? `${issue.path.map(String).join('.')}: ` : '';
-  const detail = issue?.message === undefined ? '' : ` (${where}${issue.message})`;
-  throw invalidResult(method, `${what} does not match its schema${detail}`, result, parsed.error);
+/**
+ * `result` validated as the message `name`: at once when the hand-written check accepts it, else once zod (loaded
+ * on demand) has judged it. Throws (or rejects with) `invalid-result`, naming zod's first issue.
+ */
+function validateWith<N extends CheckedName>(
+  method: string,
+  name: N,
+  what: string,
+  result: unknown,
+): CheckedMessages[N] | Promise<CheckedMessages[N]> {
+  const settle = (parsed: LazyParseResult<CheckedMessages[N]>): CheckedMessages[N] => {
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const where = issue?.path?.length ? `${issue.path.map(String).join('.')}: ` : '';
+    const detail = issue?.message === undefined ? '' : ` (${where}${issue.message})`;
+    throw invalidResult(method, `${what} does not match its schema${detail}`, result, parsed.error);
+  };
+  const parsed = parseLazily(name, result);
+  return parsed instanceof Promise ? parsed.then(settle) : settle(parsed);
 }

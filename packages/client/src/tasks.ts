@@ -6,20 +6,12 @@ import {
   describeIssues,
   type InputResponses,
   isPlainObject,
+  isTaskStatus,
   normalizeResult,
   type SchemaIssue,
 } from '@boomerang/protocol';
-import { safeParse } from '@boomerang/protocol/schemas';
-import {
-  type CreateTaskResult,
-  CreateTaskResultSchema,
-  type DetailedTask,
-  DetailedTaskSchema,
-  type GetTaskResult,
-  GetTaskResultSchema,
-  isTaskStatus,
-  type Task,
-} from '@boomerang/protocol/tasks';
+import { parseLazily } from '@boomerang/protocol/checks';
+import type { DetailedTask, Task } from '@boomerang/protocol/tasks';
 import { invalidResult } from './errors.js';
 import type { CallOptions } from './options.js';
 import type { TaskReading } from './task-loop.js';
@@ -66,42 +58,43 @@ export function isTaskAnswer(raw: unknown): boolean {
 }
 
 /**
- * A `CreateTaskResult` answering `method`, validated, as the task it describes. Throws `invalid-result` for a
- * method that cannot create tasks (the spec: an invalid response) and for a shape the schema refuses.
+ * A `CreateTaskResult` answering `method`, validated, as the task it describes. Rejects with `invalid-result` for
+ * a method that cannot create tasks (the spec: an invalid response) and for a shape the schema refuses (zod, loaded
+ * on demand, judges what the protocol's hand-written check cannot vouch for).
  */
-export function readCreatedTask(method: string, raw: unknown): Task {
+export async function readCreatedTask(method: string, raw: unknown): Promise<Task> {
   if (!mayCreateTask(method)) {
     throw invalidResult(method, 'resultType "task" is only allowed on tools/call', raw);
   }
   checkStatus(method, raw);
-  const parsed = safeParse(CreateTaskResultSchema, raw);
+  const parsed = await parseLazily('CreateTaskResult', raw);
   if (!parsed.success) throw mismatch(method, 'the CreateTaskResult', raw, parsed.error);
-  const { resultType: _type, _meta: _m, ...task } = parsed.data as CreateTaskResult;
+  const { resultType: _type, _meta: _m, ...task } = parsed.data;
   return task;
 }
 
 /**
- * `tasks/get`'s answer for `taskId`, validated. Throws `invalid-result` for a `resultType` other than
+ * `tasks/get`'s answer for `taskId`, validated. Rejects with `invalid-result` for a `resultType` other than
  * `"complete"`, an unknown status, a shape the schema refuses, and an answer about another task.
  */
-export function readTask(taskId: string, raw: unknown): TaskReading {
+export async function readTask(taskId: string, raw: unknown): Promise<TaskReading> {
   const method = 'tasks/get';
   const result = completeResult(method, raw);
   checkStatus(method, result);
-  const parsed = safeParse(GetTaskResultSchema, result);
+  const parsed = await parseLazily('GetTaskResult', result);
   if (!parsed.success) throw mismatch(method, 'the task', result, parsed.error);
-  const { resultType: _type, _meta, ...task } = parsed.data as GetTaskResult;
+  const { resultType: _type, _meta, ...task } = parsed.data;
   if (task.taskId !== taskId) {
     throw invalidResult(method, `it describes task ${task.taskId}, not ${taskId}`, result);
   }
   return { task: task as DetailedTask, meta: _meta };
 }
 
-/** The params of a `notifications/tasks`, validated as a `DetailedTask`. Throws `invalid-result`. */
-export function readTaskNotification(params: unknown): TaskReading {
+/** The params of a `notifications/tasks`, validated as a `DetailedTask`. Rejects with `invalid-result`. */
+export async function readTaskNotification(params: unknown): Promise<TaskReading> {
   const method = 'notifications/tasks';
   checkStatus(method, params);
-  const parsed = safeParse(DetailedTaskSchema, params);
+  const parsed = await parseLazily('DetailedTask', params);
   if (!parsed.success) throw mismatch(method, 'the task', params, parsed.error);
   const { _meta, ...task } = parsed.data as DetailedTask & { _meta?: Record<string, unknown> };
   return { task: task as DetailedTask, meta: _meta };

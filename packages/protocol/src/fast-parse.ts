@@ -1,6 +1,21 @@
 // Hand-written acceptance checks for the messages of every multi-round-trip request. Each check accepts only
 // values its zod schema accepts (property tests pin that), and declines anything it is not sure about, which then
 // goes to zod; so the verdict, and the issues of a rejection, are always zod's.
+import {
+  type Check,
+  isArrayOf,
+  isBoolean,
+  isFiniteNumber,
+  isInt,
+  isObject,
+  isOpenObject,
+  isRecord,
+  isString,
+  isStringArray,
+  isStringRecord,
+  optional,
+  optionalString,
+} from './checks/shapes.js';
 import { isLoggingLevel } from './constants.js';
 import {
   CallToolRequestParamsSchema,
@@ -35,8 +50,6 @@ export function safeParse<S extends SafeParser>(schema: S, value: unknown): Retu
   return schema.safeParse(value) as ReturnType<S['safeParse']>;
 }
 
-type Check = (value: unknown) => boolean;
-
 /** @internal The schemas that have a hand-written check (their tests pit each against zod). */
 export function fastCheckedSchemas(): readonly SafeParser[] {
   return [...checks().keys()] as SafeParser[];
@@ -60,58 +73,6 @@ function checks(): Map<unknown, Check> {
   ]);
   return table;
 }
-
-// --- building blocks: zod's rules, stricter where that is simpler
-
-const own = (value: object, key: string): boolean => Object.hasOwn(value, key);
-
-/**
- * An object zod reads as `z.object` (not null, not an array) whose members it copies as they are: a plain
- * prototype and no own `__proto__` member (zod drops that member from its output).
- */
-function isObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return (proto === Object.prototype || proto === null) && !own(value, '__proto__');
-}
-
-/**
- * A `z.record(z.string(), …)` whose every value passes `member`, over the keys zod reads: enumerable string keys
- * (zod skips non-enumerable ones, and fails symbol keys, so any symbol declines).
- */
-function isRecord(value: unknown, member: Check): boolean {
-  if (!isObject(value) || !isZodPlain(value) || Object.getOwnPropertySymbols(value).length !== 0)
-    return false;
-  for (const key in value) if (!member(value[key])) return false;
-  return true;
-}
-
-/** zod's `isPlainObject`, the record check: an own function-valued `constructor` may fail it. */
-function isZodPlain(value: Record<string, unknown>): boolean {
-  if (!own(value, 'constructor')) return true;
-  const ctor = value.constructor;
-  if (typeof ctor !== 'function') return true;
-  const proto: unknown = ctor.prototype;
-  return typeof proto === 'object' && proto !== null && !Array.isArray(proto) && own(proto, 'isPrototypeOf');
-}
-
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
-const optional = (value: unknown, check: Check): boolean => value === undefined || check(value);
-const optionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
-const isFiniteNumber = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
-const isInt = (value: unknown): boolean => Number.isSafeInteger(value);
-/** `z.looseObject({})`: any object for zod, which copies it; a plain one, so that the copy equals it. */
-const isOpenObject = (value: unknown): boolean => isObject(value);
-
-function isArrayOf(value: unknown, member: Check): boolean {
-  if (!Array.isArray(value)) return false;
-  for (let i = 0; i < value.length; i++) if (!member(value[i])) return false;
-  return true;
-}
-
-const isStringArray = (value: unknown): boolean => isArrayOf(value, isString);
-const isStringRecord = (value: unknown): boolean => isRecord(value, isString);
 
 // --- _meta
 

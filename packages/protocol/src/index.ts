@@ -207,6 +207,8 @@ export type {
   UntitledMultiSelectEnumSchema,
   UntitledSingleSelectEnumSchema,
 } from './schema/index.js';
+// --- the tasks extension's names and guards (its types and zod schemas: @boomerang/protocol/tasks)
+export { isTaskStatus, isTerminal, TASK_STATUSES, TASKS_EXTENSION } from './tasks/task.js';
 export type { AuthInfo } from './transport.js';
 // --- validation with any Standard Schema
 export {

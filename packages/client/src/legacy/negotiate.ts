@@ -8,7 +8,7 @@ import {
   McpError,
   normalizeResult,
 } from '@boomerang/protocol';
-import { DiscoverResultSchema, safeParse } from '@boomerang/protocol/schemas';
+import { parseLazily } from '@boomerang/protocol/checks';
 import type { Connection, Hello, ServerDescription } from '../connection.js';
 import type { Requester } from '../requester.js';
 
@@ -44,7 +44,8 @@ export async function probe(
         : AbortSignal.any([timer, connecting]);
   try {
     const raw = await connection.request('server/discover', {}, signal === undefined ? {} : { signal });
-    const parsed = safeParse(DiscoverResultSchema, normalizeResult(raw));
+    const checked = parseLazily('DiscoverResult', normalizeResult(raw));
+    const parsed = checked instanceof Promise ? await checked : checked;
     if (!parsed.success) return { modern: true };
     const { capabilities, instructions, _meta } = parsed.data;
     const serverInfo = _meta?.['io.modelcontextprotocol/serverInfo'] as Implementation | undefined;

@@ -1,19 +1,16 @@
 // @boomerang/protocol/tasks: the wire shapes of the `io.modelcontextprotocol/tasks` extension, shared by its
 // server side (@boomerang/tasks) and its client side (@boomerang/client).
+export { CreateTaskResultSchema, DetailedTaskSchema, GetTaskResultSchema, TaskSchema } from './schema.js';
 export {
   type CreateTaskResult,
-  CreateTaskResultSchema,
   type DetailedTask,
-  DetailedTaskSchema,
   type GetTaskResult,
-  GetTaskResultSchema,
   isTaskStatus,
   isTerminal,
   TASK_STATUSES,
   TASKS_EXTENSION,
   type Task,
   type TaskError,
-  TaskSchema,
   type TaskStatus,
   type TaskStatusNotification,
-} from './schema.js';
+} from './task.js';

@@ -19,6 +19,15 @@ export const junk: Arb = fc.oneof(
   fc.constant(new Date(0)),
 );
 
+/** A time as `Date.prototype.toISOString` writes it, years 0000 to 9999. */
+const isoTime: Arb = fc
+  .date({
+    min: new Date('0000-01-01T00:00:00.000Z'),
+    max: new Date('9999-12-31T23:59:59.999Z'),
+    noInvalidDate: true,
+  })
+  .map((date) => date.toISOString());
+
 /** Mostly `arb`, sometimes junk: a near miss of a valid member. */
 const maybe = (arb: Arb): Arb => fc.oneof({ weight: 24, arbitrary: arb }, { weight: 1, arbitrary: junk });
 
@@ -61,6 +70,8 @@ function arbitraryOf(schema: JsonSchema, defs: Record<string, JsonSchema>, depth
     : (schema.type as string | undefined);
   switch (type) {
     case 'string':
+      // Times (`z.iso.datetime()`): mostly as servers write them, sometimes any string.
+      if (schema.format === 'date-time') return fc.oneof(isoTime, fc.string({ maxLength: 5 }));
       return fc.string({ maxLength: 5, minLength: Math.min(Number(schema.minLength ?? 0), 5) });
     case 'integer':
       return fc.integer({
