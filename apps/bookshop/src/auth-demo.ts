@@ -80,6 +80,8 @@ export async function runAuthDemo(
   await using endpoint = await listen(
     createBookshopServer({
       logger: { warn: (m) => out(`  [server] ${m}`), error: (m) => out(`  [server] ${m}`) },
+      // Every answer rides a state sealed to the signed-in user, the first included: the replay below shows it.
+      answerBinding: 'round',
     }),
     {
       host: '127.0.0.1',

@@ -49,6 +49,11 @@ export interface BookshopOptions {
   readonly tasks?: Tasks | undefined;
   /** How long `print_run` takes per batch of ten copies, in ms (default 250). */
   readonly printBatchMs?: number | undefined;
+  /**
+   * McpServer's `answerBinding` (default `'question'`). The `--auth` demo uses `'round'`: every answer then rides
+   * a state sealed to the signed-in user, from the first question on.
+   */
+  readonly answerBinding?: McpServerOptions['answerBinding'];
 }
 
 /**
@@ -66,12 +71,13 @@ export interface BookshopOptions {
  * | `print_run`       | `checkStock`, `approveProof`                | mid-task: approve the proof (a task)           |
  */
 export function createBookshopServer(options: BookshopOptions = {}): McpServer {
-  const { logger, tasks, signIn = createSignInDesk() } = options;
+  const { logger, tasks, signIn = createSignInDesk(), answerBinding } = options;
   const mcp = new McpServer(
     { name: 'Bookshop', version: '1.0.0' },
     {
       ...(logger === undefined ? {} : { logger }),
       ...(tasks === undefined ? {} : { tasks }),
+      ...(answerBinding === undefined ? {} : { answerBinding }),
       instructions: `A small bookshop. Titles: ${CATALOGUE.map((b) => b.title).join(', ')}.`,
     },
   );

@@ -108,7 +108,7 @@ export async function runDemo(options: DemoOptions, out: (line: string) => void)
     );
     out('Each tool that needs something only the client has answers input_required; the client answers');
     out(
-      'every question and calls again with inputResponses and the sealed requestState, echoed byte for byte.',
+      'every question and calls again with inputResponses (and the sealed requestState, byte for byte, once answers are recorded).',
     );
     await client.connect(
       tapTransport(new StreamableHttpClientTransport(url), (direction, message) => {

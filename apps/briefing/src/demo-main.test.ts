@@ -23,11 +23,10 @@ describe('the briefing demo', () => {
       expect.stringMatching(
         /^ {4}question \S+ = elicitation\/create \(form\): Who is the briefing for\? {2}\{audience: string\}$/,
       ),
-      '    state    <state>, sealed: opaque to the client',
+      '    state    none',
       '  ↳ elicitation callback (round 1): accept {"audience":"the board"} (scripted)',
       '→ round 2: prompts/get briefing {"topic":"the third-quarter results"}',
-      expect.stringMatching(/^ {4}answer {3}\S+ = accept \{"audience":"the board"\}$/),
-      '    state    <state>, echoed byte for byte',
+      expect.stringMatching(/^ {4}answer {3}r0\.\S{22} = accept \{"audience":"the board"\}$/),
       '← complete: 1 prompt message(s)',
       '→ round 1: prompts/get briefing_by_hand {"topic":"the third-quarter results"}',
       '← input_required',
@@ -42,13 +41,6 @@ describe('the briefing demo', () => {
       '  user: Write a briefing about the third-quarter results for the board.',
       '  user: Write a briefing about the third-quarter results for the board.',
     ]);
-  });
-
-  it('echoes the sealed state byte for byte', async () => {
-    const { lines } = await run({ prompts: ['briefing'] });
-    const states = lines.filter((line) => line.startsWith('    state    sl1_')).map((l) => l.split(' ')[5]);
-    expect(states).toHaveLength(2);
-    expect(states[0]).toBe(states[1]);
   });
 
   it('uses the answer a person typed (--interactive)', async () => {

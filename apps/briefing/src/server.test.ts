@@ -62,15 +62,16 @@ describe('the briefing server', () => {
     ]);
   });
 
-  it('seals the resolver state: the first round carries an opaque requestState', async () => {
+  it('asks the resolver form under a key naming the question, with no state to seal', async () => {
     const client = new Client(
       { name: 'manual', version: '1.0.0' },
       { elicitation: () => ({ action: 'cancel' }) },
     );
     await using _link = await connectInMemory(client, createBriefingServer());
     const { continuation } = await client.start('prompts/get', { name: 'briefing', arguments: {} });
-    const state = continuation?.requestState;
-    expect(typeof state).toBe('string');
-    expect(state).not.toContain('audience');
+    expect(continuation?.requestState).toBeUndefined();
+    expect(Object.keys(continuation?.inputRequests ?? {})).toEqual([
+      expect.stringMatching(/^r0\.[A-Za-z0-9_-]{22}$/),
+    ]);
   });
 });

@@ -30,7 +30,12 @@ export async function startCountingServer(options: CountingServerOptions = {}): 
   let total = 0;
   const mcp = new McpServer(
     { name: 'approvals', version: '1.0.0' },
-    { requestStateSecurity: { ttlSeconds: options.ttlSeconds ?? 600 }, logger: { warn: () => {} } },
+    {
+      requestStateSecurity: { ttlSeconds: options.ttlSeconds ?? 600 },
+      // Approvals wait in an inbox: each answer must ride a state bound to the call and expiring with it.
+      answerBinding: 'round',
+      logger: { warn: () => {} },
+    },
   );
   const approval = resolver({ args: ['n'] }, ({ n }: { n: number }) =>
     elicit(`Approve request #${n}?`, z.object({ ok: z.boolean().describe('Approve it') })),

@@ -15,6 +15,7 @@ export {
 } from './mcp-server.js';
 // --- resolvers (the engine lives in ./resolvers)
 export {
+  type AnswerBinding,
   type ElicitOutcome,
   type ElicitUrlOutcome,
   elicit,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { McpServer } from './mcp-server.js';
 import { elicit, listRoots, resolver, sample } from './resolvers/index.js';
 import { errorOf, recordingLogger, request, resultOf, textOf } from './test-support/wire.js';
+import type { McpServerOptions } from './types.js';
 
 const name = resolver({}, () => elicit('Name?', z.object({ name: z.string() })));
 const haiku = resolver({}, () =>
@@ -15,8 +16,8 @@ const haiku = resolver({}, () =>
 const roots = resolver({}, () => listRoots());
 const allCaps = { elicitation: {}, sampling: {}, roots: {} };
 
-function server() {
-  const mcp = new McpServer({ name: 's', version: '1' }, { logger: recordingLogger() });
+function server(options: McpServerOptions = {}) {
+  const mcp = new McpServer({ name: 's', version: '1' }, { logger: recordingLogger(), ...options });
   const runs: unknown[] = [];
   mcp.tool('mixed', { resolve: { name, haiku, roots } }, (_args, resolved) => {
     runs.push(resolved);
@@ -100,18 +101,44 @@ describe('resolvers through the server', () => {
     }
   });
 
-  it('an answer that arrives without the state that asked for it is not consumed: the question is asked again', async () => {
+  it('a first round seals nothing; an answer counts only under the key of the question asked', async () => {
     const { mcp } = server();
     const caps = { elicitation: {} };
     const first = resultOf(await mcp.handle(request('tools/call', { name: 'ask_name' }, caps)));
-    const [key] = Object.keys(first.inputRequests as object);
-    const inputResponses = { [key as string]: { action: 'accept', content: { name: 'Mallory' } } };
+    expect(first).not.toHaveProperty('requestState');
+    const [key] = Object.keys(first.inputRequests as object) as [string];
+    expect(key).toMatch(/^r0\.[A-Za-z0-9_-]{22}$/);
+    const answer = { action: 'accept', content: { name: 'Mallory' } };
+    // A bare node key, or a key naming another question, is not an answer to this one: asked again.
+    for (const wrong of ['r0', `r0.${'A'.repeat(22)}`, `r1.${key.slice(3)}`]) {
+      const again = resultOf(
+        await mcp.handle(
+          request('tools/call', { name: 'ask_name', inputResponses: { [wrong]: answer } }, caps),
+        ),
+      );
+      expect(again.resultType).toBe('input_required');
+      expect(again.inputRequests).toEqual(first.inputRequests);
+    }
+    const retry = { name: 'ask_name', inputResponses: { [key]: answer } };
+    expect(textOf(resultOf(await mcp.handle(request('tools/call', retry, caps))))).toBe('Mallory');
+  });
+
+  it("with answerBinding 'round', an answer counts only with the sealed state of the round that asked it", async () => {
+    const { mcp } = server({ answerBinding: 'round' });
+    const caps = { elicitation: {} };
+    const first = resultOf(await mcp.handle(request('tools/call', { name: 'ask_name' }, caps)));
+    expect(first.requestState).toEqual(expect.any(String));
+    const [key] = Object.keys(first.inputRequests as object) as [string];
+    const inputResponses = { [key]: { action: 'accept', content: { name: 'Mallory' } } };
     const stateless = resultOf(
       await mcp.handle(request('tools/call', { name: 'ask_name', inputResponses }, caps)),
     );
     expect(stateless.resultType).toBe('input_required');
     const retry = { name: 'ask_name', inputResponses, requestState: first.requestState };
     expect(textOf(resultOf(await mcp.handle(request('tools/call', retry, caps))))).toBe('Mallory');
+    expect(() => new McpServer({ name: 's', version: '1' }, { answerBinding: 'x' as never })).toThrow(
+      TypeError,
+    );
   });
 
   it('each round is resealed: the token changes, the handler still sees the recorded answers', async () => {

@@ -117,12 +117,15 @@ export class McpServer implements MessageHandler {
 
   constructor(info: Implementation, options: McpServerOptions = {}) {
     checkOptions(info, options);
-    const { pageSize, maxStateBytes } = options;
+    const { pageSize, maxStateBytes, answerBinding } = options;
     this.#declared = options.capabilities;
     this.info = info;
     this.#pageSize = pageSize;
     this.#tasks = options.tasks !== undefined;
-    this.#plan = maxStateBytes === undefined ? {} : { maxStateBytes };
+    this.#plan = {
+      ...(maxStateBytes === undefined ? {} : { maxStateBytes }),
+      ...(answerBinding === undefined ? {} : { answerBinding }),
+    };
     const changed = (list: 'tools' | 'prompts' | 'resources') => () => {
       this.#syncCapabilities();
       void this.#server?.notifyListChanged(list);

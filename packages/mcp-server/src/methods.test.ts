@@ -34,30 +34,17 @@ describe('mcp.method', () => {
     const [key, question] =
       Object.entries(first.inputRequests as Record<string, { params: unknown }>)[0] ?? [];
     expect(question?.params).toMatchObject({ message: 'Reserve Dune?' });
-    const retry = request(
-      'acme/reserve',
-      {
-        title: 'Dune',
-        copies: 2,
-        inputResponses: { [key as string]: { action: 'accept', content: { ok: true } } },
-        requestState: first.requestState,
-      },
-      caps,
-    );
-    expect(errorOf(await mcp.handle(retry))).toEqual({
-      code: -32602,
-      message: 'Invalid or expired requestState',
-    });
-    const sameParams = request(
-      'acme/reserve',
-      {
-        title: 'Dune',
-        inputResponses: { [key as string]: { action: 'accept', content: { ok: true } } },
-        requestState: first.requestState,
-      },
-      caps,
-    );
-    expect(resultOf(await mcp.handle(sameParams))).toMatchObject({
+    const answers = { [key as string]: { action: 'accept', content: { ok: true } } };
+    expect(first).not.toHaveProperty('requestState'); // nothing recorded yet: nothing sealed
+    // The answer names the question "Reserve Dune?": for another title it is not consumed, the question is asked.
+    const otherTitle = request('acme/reserve', { title: 'Emma', inputResponses: answers }, caps);
+    const asked = resultOf(await mcp.handle(otherTitle));
+    expect(asked).toMatchObject({ resultType: 'input_required' });
+    expect(Object.values(asked.inputRequests as object)).toMatchObject([
+      { params: { message: 'Reserve Emma?' } },
+    ]);
+    const retry = request('acme/reserve', { title: 'Dune', inputResponses: answers }, caps);
+    expect(resultOf(await mcp.handle(retry))).toMatchObject({
       resultType: 'complete',
       reserved: 1,
       title: 'Dune',

@@ -8,6 +8,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   'cache',
   'pageSize',
   'maxStateBytes',
+  'answerBinding',
   'notifications',
   'legacy',
   'extensions',
@@ -27,7 +28,10 @@ export function checkOptions(info: unknown, options: McpServerOptions): void {
   for (const name of Object.keys(options)) {
     if (!OPTION_NAMES.has(name)) throw new TypeError(`unknown option "${name}"`);
   }
-  const { pageSize, maxStateBytes, capabilities } = options;
+  const { pageSize, maxStateBytes, capabilities, answerBinding } = options;
+  if (answerBinding !== undefined && answerBinding !== 'question' && answerBinding !== 'round') {
+    throw new TypeError(`"answerBinding" expected 'question' or 'round', got ${String(answerBinding)}`);
+  }
   if (
     capabilities !== undefined &&
     (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities))

@@ -212,17 +212,23 @@ describe('request state is sealed by default', () => {
 
   it('resolver state is sealed and bound like hand-built state', async () => {
     const mcp = new McpServer({ name: 'svc', version: '1' }, { logger: recordingLogger() });
-    const ask = resolver({}, () => elicit('Sure?', z.object({ ok: z.boolean() })));
+    const who = resolver({}, () => elicit('Who?', z.object({ name: z.string() })));
+    const ask = resolver({ uses: { who } }, () => elicit('Sure?', z.object({ ok: z.boolean() })));
     mcp.tool('r', { resolve: { ask } }, (_a, { ask: a }) => ({
       content: [{ type: 'text', text: String(a.ok) }],
     }));
     mcp.tool('s', { resolve: { ask } }, () => ({ content: [] }));
     const caps = { elicitation: {} };
     const first = resultOf(await mcp.handle(request('tools/call', { name: 'r' }, caps)));
-    const [key] = Object.keys(first.inputRequests as object);
+    const [k1] = Object.keys(first.inputRequests as object);
+    const round1 = { inputResponses: { [k1 as string]: { action: 'accept', content: { name: 'ada' } } } };
+    const second = resultOf(await mcp.handle(request('tools/call', { name: 'r', ...round1 }, caps)));
+    expect(second.requestState).toEqual(expect.any(String)); // the answer to "Who?" rides sealed
+    expect(second.requestState).not.toContain('ada');
+    const [k2] = Object.keys(second.inputRequests as object);
     const retry = {
-      inputResponses: { [key as string]: { action: 'accept', content: { ok: true } } },
-      requestState: first.requestState,
+      inputResponses: { [k2 as string]: { action: 'accept', content: { ok: true } } },
+      requestState: second.requestState,
     };
     expect(textOf(resultOf(await mcp.handle(request('tools/call', { name: 'r', ...retry }, caps))))).toBe(
       'true',

@@ -5,6 +5,7 @@ import {
   type InputRequiredResult,
   type InputResponses,
   isInputRequired,
+  isThenable,
   McpError,
   type Tool,
   validate,
@@ -168,7 +169,9 @@ export async function callTool(
   const entry = tools.get(params.name);
   if (entry === undefined) throw invalidParams(`Unknown tool: ${params.name}`);
   // A client-sent value under a resolved name is dropped before validation (a strict schema would reject it).
-  const parsed = await validate(entry.input.standard, withoutResolved(params.arguments ?? {}, entry.plan));
+  // Each step awaits only what is a promise: a synchronous schema, handler or result costs no extra turn.
+  const checked = validate(entry.input.standard, withoutResolved(params.arguments ?? {}, entry.plan));
+  const parsed = checked instanceof Promise ? await checked : checked;
   if (!parsed.ok) {
     return errorResult(
       `Invalid arguments for tool '${entry.name}': ${describeIssues(parsed.issues, 'arguments')}`,
@@ -179,11 +182,12 @@ export async function callTool(
   try {
     const round = await runResolvers(entry.plan, args, ctx);
     if (round.kind === 'input_required') return round.result;
-    value = await (entry.handler as (a: unknown, r: unknown, c: RequestContext) => unknown)(
+    value = (entry.handler as (a: unknown, r: unknown, c: RequestContext) => unknown)(
       args,
       round.values,
       ctx,
     );
+    if (isThenable(value)) value = await value;
   } catch (error) {
     if (error instanceof McpError) throw error;
     if (error instanceof ResolutionError) return errorResult(error.message);
@@ -195,7 +199,9 @@ export async function callTool(
     warn(`tool '${entry.name}' ${ONE_CHANNEL}`);
     return errorResult(`Tool '${entry.name}' ${ONE_CHANNEL}`);
   }
-  return await finishStructured(entry, value);
+  return entry.output === undefined
+    ? (value as HandlerResult<CallToolResult>)
+    : await finishStructured(entry, value);
 }
 
 /** Validates `structuredContent` against the output schema and adds the JSON text block when `content` is absent. */

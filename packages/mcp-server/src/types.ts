@@ -24,6 +24,7 @@ import type {
   TaskPolicy,
   TaskSupport,
 } from '@boomerang/server';
+import type { AnswerBinding } from './resolvers/plan.js';
 import type { AnyObjectSchema, AnySchema, InputOf, OutputOf } from './schema-types.js';
 
 /** What `resolved` is for a handler without `resolve`: an empty object. */
@@ -102,6 +103,14 @@ export interface McpServerOptions {
    * huge token; sampling completions are the usual culprit.
    */
   maxStateBytes?: number;
+  /**
+   * How an answer is bound to the question it answers (default `'question'`). `'question'`: an answer counts
+   * only under the wire key naming the exact question asked now (`r<n>.<digest>` of the rendered request), and
+   * a round with nothing recorded seals no state, so a one-question call costs no cryptography. `'round'`:
+   * also, the sealed state of the previous round must say that this very question was asked in this call, so
+   * an answer is bound to the call's arguments and principal and expires with the state (every round seals).
+   */
+  answerBinding?: AnswerBinding;
   /**
    * Serve 2025-11-25 clients (default `true`): on a connection that opens with `initialize`, every
    * `InputRequiredResult` (a resolver's questions, or one a handler built) is asked through real server→client

@@ -33,6 +33,7 @@ export { type ExtensionCapabilities, extensionSettings, hasExtension } from './e
 export { argumentError, describeType } from './guards.js';
 // --- results and the questions a server asks
 export { isPlainObject } from './jsonrpc.js';
+export { isThenable } from './thenable.js';
 // --- who is calling (the transport contracts themselves: @boomerang/protocol/transport)
 export { type Principal, principalOf } from './principal.js';
 export {

@@ -7,6 +7,7 @@ import {
   type Implementation,
   type InputResponses,
   isPlainObject,
+  isThenable,
   type JSONRPCRequest,
   type JSONRPCResponse,
   type LoggingLevel,
@@ -391,10 +392,6 @@ function untilAborted<T>(
       },
     );
   });
-}
-
-function isThenable<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 /** `-32601` for a method the server does not serve (unknown, or its handler was not given). */

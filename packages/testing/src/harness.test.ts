@@ -237,7 +237,29 @@ describe('connectTestClient', () => {
     await using t = await connectTestClient(mcp, { answers: [{ question: 'Sure?', answer: decline() }] });
     const result = await t.client.callTool('act');
     expect(result.isError).toBe(true);
-    expect(t.lastCall?.rounds[1]?.inputResponses).toEqual({ r0: { action: 'decline' } });
+    const [key] = Object.keys(t.lastCall?.asked(1) ?? {});
+    expect(key).toMatch(/^r0\.[A-Za-z0-9_-]{22}$/); // the node and the digest of the exact question
+    expect(t.lastCall?.rounds[1]?.inputResponses).toEqual({ [key as string]: { action: 'decline' } });
+  });
+
+  it('a scripted key without a dot answers McpServer questions by their node, however they are worded', async () => {
+    const mcp = new McpServer({ name: 'm', version: '1.0.0' });
+    const sure = resolver({ args: ['what'] }, ({ what }: { what: string }) =>
+      elicit(`Sure about ${what}?`, z.object({ ok: z.boolean() })),
+    );
+    mcp.tool('act', { input: z.object({ what: z.string() }), resolve: { sure } }, ({ what }, r) =>
+      text(`${what}: ${r.sure.ok}`),
+    );
+    await using t = await connectTestClient(mcp, { answers: { r0: accept({ ok: true }) } });
+    expect((await t.client.callTool('act', { what: 'a' })).content).toEqual([
+      { type: 'text', text: 'a: true' },
+    ]);
+    expect((await t.client.callTool('act', { what: 'b' })).content).toEqual([
+      { type: 'text', text: 'b: true' },
+    ]);
+    await using other = await connectTestClient(mcp, { answers: { r1: accept({ ok: true }) } });
+    const error = await other.client.callTool('act', { what: 'a' }).catch((e: unknown) => e);
+    expect(((error as Error).cause as Error).message).toMatch(/No scripted answer .*\{ "r0": … \}/);
   });
 
   it("a 2025-11-25 client: the server's requests mid-call are answered from the same script", async () => {

@@ -24,7 +24,10 @@ export type AnswerCondition = (request: InputRequest, ctx: InputRequestContext) 
  * Rules are tried in order; the first that matches and has uses left answers.
  */
 export interface AnswerRule {
-  /** The `inputRequests` key the server chose for the question. */
+  /**
+   * The `inputRequests` key the server chose for the question. A key without a dot also matches the keys that
+   * start with it and a dot: `r0` matches McpServer's `r0.<digest>`.
+   */
   readonly key?: string | undefined;
   /** The kind of question: `elicitation/create`, `sampling/createMessage` or `roots/list`. */
   readonly method?: InputRequest['method'] | undefined;
@@ -46,7 +49,8 @@ export interface AnswerRule {
 
 /**
  * The scripted answers of a test client: an object from `inputRequests` key to {@link Answer} (the question under
- * that key gets that answer, in every round and call), or a list of {@link AnswerRule}s.
+ * that key gets that answer, in every round and call; `r0` also answers McpServer's `r0.<digest>`, see
+ * {@link AnswerRule.key}), or a list of {@link AnswerRule}s.
  */
 export type ScriptedAnswers = Readonly<Record<string, Answer>> | readonly AnswerRule[];
 
@@ -153,7 +157,7 @@ function checkCount(value: unknown, name: string): void {
 }
 
 function matches(rule: Rule, request: InputRequest, ctx: InputRequestContext): boolean {
-  if (rule.key !== undefined && rule.key !== ctx.key) return false;
+  if (rule.key !== undefined && !keyMatches(rule.key, ctx.key)) return false;
   if (rule.method !== undefined && rule.method !== request.method) return false;
   if (rule.round !== undefined && rule.round !== ctx.round) return false;
   if (rule.question !== undefined) {
@@ -166,6 +170,15 @@ function matches(rule: Rule, request: InputRequest, ctx: InputRequestContext): b
     }
   }
   return rule.when === undefined || rule.when(request, ctx);
+}
+
+/**
+ * Whether a scripted key names the question under `key`: the same key, or, for a scripted key without a dot, the
+ * part of `key` before its first dot. McpServer asks under `r<n>.<digest>` (the digest names the exact question),
+ * so `r0` answers its first resolver's question however it is worded.
+ */
+export function keyMatches(scripted: string, key: string): boolean {
+  return scripted === key || (!scripted.includes('.') && key.startsWith(`${scripted}.`));
 }
 
 /** `RegExp#test` without the `lastIndex` a global or sticky expression keeps between calls. */
@@ -192,6 +205,11 @@ export function questionText(request: InputRequest): string | undefined {
   }
 }
 
+/** The key to suggest scripting: McpServer's `r<n>.<digest>` as `r<n>`, which survives a rewording. */
+function scriptKey(key: string): string {
+  return /^r\d+\.[A-Za-z0-9_-]{22}$/.test(key) ? key.slice(0, key.indexOf('.')) : key;
+}
+
 /** The error of a question no scripted answer matches: it names the question and how to script an answer. */
 function unanswered(request: InputRequest, ctx: InputRequestContext): Error {
   const target = ctx.name ?? ctx.uri;
@@ -200,7 +218,7 @@ function unanswered(request: InputRequest, ctx: InputRequestContext): Error {
   const shown = text === undefined ? '' : `: ${JSON.stringify(text)}`;
   return new Error(
     `No scripted answer for ${request.method} "${ctx.key}" (round ${ctx.round} of ${call})${shown}. ` +
-      `Script one in the test client's answers, by key ({ ${JSON.stringify(ctx.key)}: … }) or by question ` +
+      `Script one in the test client's answers, by key ({ ${JSON.stringify(scriptKey(ctx.key))}: … }) or by question ` +
       `([{ question: …, answer: … }]).`,
   );
 }

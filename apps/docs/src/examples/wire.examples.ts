@@ -46,7 +46,8 @@ export async function roundTrip(): Promise<unknown[]> {
     params: {
       ...first.params,
       inputResponses: { [key as string]: { action: 'accept', content: { region: 'eu-west-1' } } },
-      requestState: asked.result.requestState,
+      // Echoed byte for byte when the server sent one (this round has nothing recorded, so it sends none).
+      ...(asked.result.requestState === undefined ? {} : { requestState: asked.result.requestState }),
     },
   };
   const done = await deployer.handle(retry);

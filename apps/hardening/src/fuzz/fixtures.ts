@@ -1,6 +1,6 @@
 // The servers the fuzz targets attack: one McpServer with a plain tool, a tool whose resolvers ask, a prompt and a
 // resource, built fresh for each run so that nothing leaks between targets.
-import { elicit, McpServer, resolver } from '@boomerang/mcp-server';
+import { type AnswerBinding, elicit, McpServer, resolver } from '@boomerang/mcp-server';
 import { MetaKey } from '@boomerang/protocol';
 import { z } from 'zod';
 
@@ -18,11 +18,14 @@ export interface Received {
 /**
  * The server under attack. `plan` asks `a` and `c` in round 1 and `b` (which uses `a`) once `a` is answered;
  * its handler records the three values it got. `echo` answers its text; `greeting` is a prompt; `note://1` a
- * resource.
+ * resource. `answerBinding` is the McpServer option of that name.
  */
-export function fuzzServer(): { mcp: McpServer; received: Received } {
+export function fuzzServer(answerBinding: AnswerBinding = 'question'): {
+  mcp: McpServer;
+  received: Received;
+} {
   const received: Received = { calls: [] };
-  const mcp = new McpServer({ name: 'fuzz', version: '1.0.0' }, { logger: {} });
+  const mcp = new McpServer({ name: 'fuzz', version: '1.0.0' }, { logger: {}, answerBinding });
   const form = z.object({ x: z.string().max(40) });
   const a = resolver({}, () => elicit('A?', form));
   const b = resolver({ uses: { a } }, ({ a: answer }) => elicit(`B after ${answer.x.length}?`, form));

@@ -1,7 +1,7 @@
 // The fuzz targets, in the order `pnpm fuzz` runs them.
 import { httpEndpointTarget } from './http-endpoint.js';
 import { parseMessageTarget } from './parse-message.js';
-import { resolversTarget } from './resolvers.js';
+import { resolversTargets } from './resolvers.js';
 import { sealTarget } from './seal.js';
 import type { FuzzTarget } from './target.js';
 
@@ -12,5 +12,5 @@ export const TARGETS: readonly FuzzTarget[] = [
   parseMessageTarget,
   sealTarget,
   httpEndpointTarget,
-  resolversTarget,
+  ...resolversTargets,
 ];

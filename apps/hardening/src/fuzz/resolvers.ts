@@ -1,8 +1,13 @@
 // The resolver engine behind McpServer, through its public face: random answer maps on the retry of a call
-// whose round 1 asked `a` and `c` (not `b`, which waits for `a`). The engine must never crash (no -32603), must
-// never finish a call in round 2 (`b` was not asked yet), and must never consume an answer for a question it
-// did not ask: `b`'s value always comes from the round that asked `b`, never from a premature answer. (A refused
-// question may end the call early with an isError result: the handler still never runs.)
+// whose round 1 asked `a` and `c` (not `b`, which waits for `a`). The engine must never crash (no -32603).
+// - answerBinding 'round': it must never finish a call in round 2 (`b` was not asked yet) and never consume an
+//   answer for a question it did not ask in this call: `b`'s value always comes from the round that asked `b`.
+// - answerBinding 'question' (the default): an answer counts only under the key naming the exact question, so
+//   a call may finish in round 2 only when every value the handler got is the answer sent under the key of the
+//   very question its resolver asked (for `b`: the question rendered from the `a` answer sent with it).
+// (A refused question may end the call early with an isError result: the handler still never runs.)
+
+import type { AnswerBinding } from '@boomerang/mcp-server';
 import type { InputRequest, JSONRPCResponse } from '@boomerang/protocol';
 import { parseMessage } from '@boomerang/protocol/transport';
 import fc from 'fast-check';
@@ -82,64 +87,96 @@ async function finish(mcp: ReturnType<typeof fuzzServer>['mcp'], round: Outcome,
     throw new Error(`an honest client could not finish: ${JSON.stringify(current)}`);
 }
 
-/** The resolver engine target. */
-export const resolversTarget: FuzzTarget = {
-  name: 'resolver engine',
-  claim:
-    'random answer maps never crash it, never finish a call early, never feed b an answer b was not asked',
-  setup() {
-    const { mcp, received } = fuzzServer();
-    let round1: { keys: Keys; state: string } | undefined;
-    const first = async () => {
-      const outcome = outcomeOf(await call(mcp, {}));
-      if (outcome.kind !== 'input_required') throw new Error('round 1 did not ask');
-      const keys: Partial<Keys> = {};
-      for (const [key, request] of Object.entries(outcome.inputRequests)) {
-        if (messageOf(request) === 'A?') keys.a = key;
-        if (messageOf(request) === 'C?') keys.c = key;
-      }
-      if (keys.a === undefined || keys.c === undefined || Object.keys(outcome.inputRequests).length !== 2) {
-        throw new Error(`round 1 asked ${Object.keys(outcome.inputRequests).join(', ')}`);
-      }
-      // One honest run teaches b's key (the engine's own), so that premature answers can aim at it.
-      const learned = { ...keys, b: undefined } as Keys;
-      await finish(mcp, outcome, learned);
-      return { keys: learned, state: outcome.requestState };
-    };
-    const property = fc.asyncProperty(
-      fc.dictionary(fc.oneof(fc.constantFrom('a', 'b', 'c'), fc.string({ maxLength: 4 })), answer, {
-        maxKeys: 5,
-      }),
-      fc.boolean(),
-      async (byName, keepState) => {
-        round1 ??= await first();
-        const { keys, state } = round1;
-        // The b key is the engine's own: learn it once from an honest run, then aim premature answers at it.
-        const key = (name: string) =>
-          name === 'a' ? keys.a : name === 'b' ? (keys.b as string) : name === 'c' ? keys.c : name;
-        const inputResponses = Object.fromEntries(
-          Object.entries(byName).map(([name, value]) => [key(name), value]),
-        );
-        const calls = received.calls.length;
-        const round2 = outcomeOf(
-          await call(mcp, { inputResponses, ...(keepState && { requestState: state }) }),
-        );
-        if (round2.kind === 'error' && round2.code !== -32602)
-          throw new Error(`round 2 answered ${round2.code} ${round2.message}`);
-        // A refusal (decline, cancel) may end the call with an isError result; nothing may run the handler.
-        if (received.calls.length !== calls || (round2.kind === 'complete' && !round2.isError)) {
-          throw new Error('round 2 finished the call');
+/** The resolver engine target, under one `answerBinding`. */
+function resolversTargetFor(answerBinding: AnswerBinding): FuzzTarget {
+  const strict = answerBinding === 'round';
+  return {
+    name: `resolver engine (answerBinding '${answerBinding}')`,
+    claim: strict
+      ? 'random answer maps never crash it, never finish a call early, never feed b an answer b was not asked'
+      : 'random answer maps never crash it; every value comes from the answer under the key of its exact question',
+    setup() {
+      const { mcp, received } = fuzzServer(answerBinding);
+      let round1: { keys: Keys; state: string } | undefined;
+      const first = async () => {
+        const outcome = outcomeOf(await call(mcp, {}));
+        if (outcome.kind !== 'input_required') throw new Error('round 1 did not ask');
+        const keys: Partial<Keys> = {};
+        for (const [key, request] of Object.entries(outcome.inputRequests)) {
+          if (messageOf(request) === 'A?') keys.a = key;
+          if (messageOf(request) === 'C?') keys.c = key;
         }
-        if (round2.kind === 'input_required') {
-          const known = [keys.a, keys.b, keys.c];
-          const unknown = Object.keys(round2.inputRequests).filter((k) => !known.includes(k));
-          if (unknown.length > 0) throw new Error(`round 2 asked unknown questions ${unknown.join(', ')}`);
-          await finish(mcp, round2, keys);
-          const got = received.calls.at(-1) as { b: { x: string } };
-          if (got.b.x !== 'honest') throw new Error(`b got a premature answer: ${JSON.stringify(got.b)}`);
+        if (keys.a === undefined || keys.c === undefined || Object.keys(outcome.inputRequests).length !== 2) {
+          throw new Error(`round 1 asked ${Object.keys(outcome.inputRequests).join(', ')}`);
         }
-      },
-    );
-    return { property: property as never, dispose: () => mcp.close() };
-  },
-};
+        // One honest run teaches b's key (the engine's own), so that premature answers can aim at it.
+        const learned = { ...keys, b: undefined } as Keys;
+        await finish(mcp, outcome, learned);
+        return { keys: learned, state: outcome.requestState };
+      };
+      const property = fc.asyncProperty(
+        fc.dictionary(fc.oneof(fc.constantFrom('a', 'b', 'c'), fc.string({ maxLength: 4 })), answer, {
+          maxKeys: 5,
+        }),
+        fc.boolean(),
+        async (byName, keepState) => {
+          round1 ??= await first();
+          const { keys, state } = round1;
+          // The b key is the engine's own: learn it once from an honest run, then aim premature answers at it.
+          const key = (name: string) =>
+            name === 'a' ? keys.a : name === 'b' ? (keys.b as string) : name === 'c' ? keys.c : name;
+          const inputResponses = Object.fromEntries(
+            Object.entries(byName).map(([name, value]) => [key(name), value]),
+          );
+          const calls = received.calls.length;
+          const round2 = outcomeOf(
+            await call(mcp, { inputResponses, ...(keepState && { requestState: state }) }),
+          );
+          if (round2.kind === 'error' && round2.code !== -32602)
+            throw new Error(`round 2 answered ${round2.code} ${round2.message}`);
+          // A refusal (decline, cancel) may end the call with an isError result; nothing may run the handler.
+          if (received.calls.length !== calls || (round2.kind === 'complete' && !round2.isError)) {
+            if (strict) throw new Error('round 2 finished the call');
+            // Finished early: only when each value is the answer under the key of its exact question.
+            const got = received.calls.at(-1) as Record<'a' | 'b' | 'c', unknown>;
+            const sent = (name: 'a' | 'b' | 'c') =>
+              (inputResponses[key(name)] as { content?: unknown })?.content;
+            const aText = (sent('a') as { x?: unknown } | undefined)?.x;
+            if (
+              received.calls.length !== calls + 1 ||
+              typeof aText !== 'string' ||
+              aText.length !== HONEST.content.x.length
+            ) {
+              throw new Error(
+                `round 2 finished the call without the exact questions answered: ${JSON.stringify(got)}`,
+              );
+            }
+            for (const name of ['a', 'b', 'c'] as const) {
+              if (JSON.stringify(got[name]) !== JSON.stringify(sent(name))) {
+                throw new Error(`${name} got ${JSON.stringify(got[name])}, not the answer under its key`);
+              }
+            }
+            return;
+          }
+          if (round2.kind === 'input_required') {
+            // b's key names the question rendered from the a answer: its node part is fixed, its digest varies.
+            const bNode = `${(keys.b as string).split('.')[0]}.`;
+            const known = (k: string) => k === keys.a || k === keys.c || k.startsWith(bNode);
+            const unknown = Object.keys(round2.inputRequests).filter((k) => !known(k));
+            if (unknown.length > 0) throw new Error(`round 2 asked unknown questions ${unknown.join(', ')}`);
+            await finish(mcp, round2, keys);
+            const got = received.calls.at(-1) as { b: { x: string } };
+            if (got.b.x !== 'honest') throw new Error(`b got a premature answer: ${JSON.stringify(got.b)}`);
+          }
+        },
+      );
+      return { property: property as never, dispose: () => mcp.close() };
+    },
+  };
+}
+
+/** The resolver engine targets: the default binding, and the strict one. */
+export const resolversTargets: readonly FuzzTarget[] = [
+  resolversTargetFor('question'),
+  resolversTargetFor('round'),
+];

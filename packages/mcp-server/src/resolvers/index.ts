@@ -6,6 +6,7 @@
 export { type RefusalAction, ResolutionError, ResolverGraphError } from './errors.js';
 // --- the engine (used by the McpServer core)
 export {
+  type AnswerBinding,
   DEFAULT_MAX_STATE_BYTES,
   planRegistration,
   planResolvers,

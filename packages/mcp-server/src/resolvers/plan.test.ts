@@ -142,7 +142,12 @@ describe('planResolvers: registration checks', () => {
 describe('planResolvers: the plan', () => {
   it('lists the resolved names in map order, with the owner and the state cap', () => {
     const plan = planResolvers("tool 'x'", { b: value, a: value }, [], { maxStateBytes: 2048 });
-    expect(plan).toEqual({ owner: "tool 'x'", names: ['b', 'a'], maxStateBytes: 2048 });
+    expect(plan).toEqual({
+      owner: "tool 'x'",
+      names: ['b', 'a'],
+      maxStateBytes: 2048,
+      answerBinding: 'question',
+    });
     expect(Object.isFrozen(plan)).toBe(true);
   });
 
@@ -178,6 +183,8 @@ describe('planResolvers: the plan', () => {
   });
 
   it('refuses a plan it did not make', () => {
-    expect(() => planOf({ owner: 't', names: [], maxStateBytes: 1 })).toThrow(TypeError);
+    expect(() => planOf({ owner: 't', names: [], maxStateBytes: 1, answerBinding: 'question' })).toThrow(
+      TypeError,
+    );
   });
 });

@@ -22,7 +22,24 @@ export interface ResolverPlanOptions {
    * culprit, since each one rides every later round.
    */
   maxStateBytes?: number;
+  /**
+   * What an answer in `inputResponses` must show before it is consumed (default `'question'`):
+   * - `'question'`: it sits under the wire key of the exact question the resolver asks now (`r<n>.<digest>`).
+   *   A round with nothing recorded seals no state, so a one-question call costs no cryptography.
+   * - `'round'`: that, and the sealed state of the previous round must record that this very question was
+   *   asked in this call: an answer is then bound to the call's arguments and principal and expires with the
+   *   state (a first round seals a state too). Choose it when a client must not answer a question before the
+   *   server asked it in this very call, e.g. confirmations a client could otherwise reuse from another call.
+   */
+  answerBinding?: AnswerBinding;
 }
+
+/**
+ * How an answer is bound to the question it answers (McpServer's `answerBinding` option). `'question'`: it counts
+ * only under the wire key naming the exact question asked now (`r<n>.<digest>`). `'round'`: also, only with the
+ * sealed state of the round that asked it (bound to the call's arguments and principal, expiring with the state).
+ */
+export type AnswerBinding = 'question' | 'round';
 
 /**
  * A registration's resolver graph, checked and frozen: what {@link runResolvers} executes on every round.
@@ -35,6 +52,8 @@ export interface ResolverPlan {
   readonly names: readonly string[];
   /** The state cap in bytes (see {@link ResolverPlanOptions.maxStateBytes}). */
   readonly maxStateBytes: number;
+  /** See {@link ResolverPlanOptions.answerBinding}. */
+  readonly answerBinding: AnswerBinding;
 }
 
 /** One resolver of a plan: distinct resolver objects are distinct nodes; one object is one node. */
@@ -93,6 +112,10 @@ export function planResolvers(
   const maxStateBytes = options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES;
   if (!Number.isSafeInteger(maxStateBytes) || maxStateBytes < 1) {
     throw new RangeError(`"maxStateBytes" expected a positive integer, got ${String(maxStateBytes)}`);
+  }
+  const answerBinding = options.answerBinding ?? 'question';
+  if (answerBinding !== 'question' && answerBinding !== 'round') {
+    throw new TypeError(`"answerBinding" expected 'question' or 'round', got ${describeType(answerBinding)}`);
   }
   const fail = (message: string) => new ResolverGraphError(`${owner}: ${message}`);
   if (!isPlainObject(resolve))
@@ -155,6 +178,7 @@ export function planResolvers(
     owner,
     names: Object.freeze(entries.map(([name]) => name)),
     maxStateBytes,
+    answerBinding,
   });
   plans.set(plan, { nodes, entries });
   return plan;

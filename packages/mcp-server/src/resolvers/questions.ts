@@ -44,8 +44,11 @@ export interface QuestionImpl {
   readonly request: InputRequest;
   /** {@link questionDigest} of `request` (memoised where the rendering allows it). */
   digest(): string;
-  /** Reads a fresh answer, or a recorded one (the `record` of an earlier read). Never throws. */
-  read(answer: unknown): Promise<AnswerRead>;
+  /**
+   * Reads a fresh answer, or a recorded one (the `record` of an earlier read). Never throws; synchronous unless
+   * the schema validates asynchronously.
+   */
+  read(answer: unknown): AnswerRead | Promise<AnswerRead>;
 }
 
 /**
@@ -73,27 +76,13 @@ class QuestionHandle {
 }
 
 /**
- * Digests of form questions by requested schema (cached per schema object, so stable) and message: a form asked
- * again renders the same request, and its digest is a lookup instead of canonical JSON plus SHA-256. Bounded,
- * so messages built from arguments cannot grow it without limit.
+ * Form questions by requested schema (cached per schema object, so stable), then message and refusal handling: a
+ * form asked again is the same immutable question, so building it is a lookup instead of rendering the request,
+ * closures and a handle, and its digest is computed once instead of canonical JSON plus SHA-256 every round.
+ * Bounded, so messages built from arguments cannot grow it without limit.
  */
-const formDigests = new WeakMap<object, Map<string, string>>();
-const FORM_DIGESTS_PER_SCHEMA = 256;
-
-function formDigest(request: InputRequest, message: string, requestedSchema: object): string {
-  let byMessage = formDigests.get(requestedSchema);
-  if (byMessage === undefined) {
-    byMessage = new Map();
-    formDigests.set(requestedSchema, byMessage);
-  }
-  let digest = byMessage.get(message);
-  if (digest === undefined) {
-    digest = questionDigest(request);
-    if (byMessage.size >= FORM_DIGESTS_PER_SCHEMA) byMessage.clear();
-    byMessage.set(message, digest);
-  }
-  return digest;
-}
+const formQuestions = new WeakMap<object, Map<string, Question<unknown>>>();
+const FORM_QUESTIONS_PER_SCHEMA = 512;
 
 /** Memoises `questionDigest(request)` for one question. */
 function digestOnce(request: InputRequest): () => string {
@@ -124,13 +113,38 @@ const WRONG_ELICIT = 'a non-elicitation response';
 /** Form elicitation: accepted content must match `schema`; `outcome` hands refusals to the consumer. */
 function formQuestion<T>(message: unknown, schema: unknown, outcome: boolean, where: string): Question<T> {
   checkMessage(message, where);
-  const { requestedSchema, validator } = formOf(schema, where);
+  const form = formOf(schema, where);
+  let byMessage = formQuestions.get(form.requestedSchema);
+  if (byMessage === undefined) {
+    byMessage = new Map();
+    formQuestions.set(form.requestedSchema, byMessage);
+  }
+  // One entry per message and refusal handling (`elicit` and `elicitResult` read answers differently).
+  const key = outcome ? `1${message}` : `0${message}`;
+  let built = byMessage.get(key);
+  if (built === undefined) {
+    built = buildFormQuestion(message, form, outcome);
+    if (byMessage.size >= FORM_QUESTIONS_PER_SCHEMA) byMessage.clear();
+    byMessage.set(key, built);
+  }
+  return built as Question<T>;
+}
+
+function buildFormQuestion(
+  message: string,
+  form: ReturnType<typeof formOf>,
+  outcome: boolean,
+): Question<unknown> {
+  const { requestedSchema, validator } = form;
+  // Shared by every round that asks it: frozen (the schema already is), so nothing downstream can edit it.
   const request = elicitRequest({ message, requestedSchema });
+  Object.freeze(request.params);
+  Object.freeze(request);
   return question({
     kind: 'elicit',
     request,
-    digest: () => formDigest(request, message, requestedSchema),
-    async read(answer) {
+    digest: digestOnce(request),
+    read(answer) {
       const parsed = ElicitResultSchema.safeParse(answer);
       if (!parsed.success) return { ok: false, problem: WRONG_ELICIT };
       const { action, content } = parsed.data;
@@ -140,15 +154,18 @@ function formQuestion<T>(message: unknown, schema: unknown, outcome: boolean, wh
           : { ok: true, refused: action, record: { action } };
       }
       if (content === undefined) return { ok: false, problem: 'an accepted elicitation with no content' };
-      const checked = await validate(validator, content);
-      if (!checked.ok) {
-        return {
-          ok: false,
-          problem: 'an accepted elicitation whose content does not match the requested schema',
-        };
-      }
-      const value = outcome ? { action, content: checked.value } : checked.value;
-      return { ok: true, value, record: { action, content } };
+      const checked = validate(validator, content);
+      const accepted = (result: Awaited<typeof checked>): AnswerRead => {
+        if (!result.ok) {
+          return {
+            ok: false,
+            problem: 'an accepted elicitation whose content does not match the requested schema',
+          };
+        }
+        const value = outcome ? { action, content: result.value } : result.value;
+        return { ok: true, value, record: { action, content } };
+      };
+      return checked instanceof Promise ? checked.then(accepted) : accepted(checked);
     },
   });
 }
@@ -163,7 +180,7 @@ function urlQuestion<T>(message: unknown, url: unknown, outcome: boolean, where:
     kind: 'elicitUrl',
     request,
     digest: digestOnce(request),
-    async read(answer) {
+    read(answer) {
       const parsed = ElicitResultSchema.safeParse(answer);
       if (!parsed.success) return { ok: false, problem: WRONG_ELICIT };
       const { action } = parsed.data;
@@ -185,7 +202,7 @@ function resultQuestion<T>(
     kind,
     request,
     digest,
-    async read(answer) {
+    read(answer) {
       const parsed = schema.safeParse(answer);
       if (!parsed.success)
         return { ok: false, problem: `a response of the wrong kind (expected ${expected})` };

@@ -14,7 +14,17 @@ import {
   resolver,
   sample,
 } from './index.js';
-import { describe, drive, questionsOf, round, valuesOf } from './test-support/rounds.js';
+import {
+  describe,
+  digestOf,
+  drive,
+  keyOf,
+  questionsOf,
+  retry,
+  round,
+  stateOf,
+  valuesOf,
+} from './test-support/rounds.js';
 
 const Confirm = z.object({ confirm: z.boolean() });
 const accept = (content: Record<string, unknown>) => ({ action: 'accept', content });
@@ -35,17 +45,39 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 suite('runResolvers: binding answers to questions', () => {
-  it('does not consume an answer that arrives without the state that asked for it', async () => {
+  it('asks under a key that names the question (node key and digest), and seals nothing in a first round', async () => {
     const { plan } = confirmTool();
-    const result = await round(plan, {}, { r0: accept({ confirm: true }) }, undefined);
-    expect(Object.values(questionsOf(result).inputRequests).map(describe)).toEqual(['Backorder?']);
+    const first = questionsOf(await round(plan, {}));
+    expect(Object.keys(first.inputRequests)).toEqual([expect.stringMatching(/^r0\.[A-Za-z0-9_-]{22}$/)]);
+    expect(first.requestState).toBeUndefined();
+    expect(first).not.toHaveProperty('requestState');
+  });
+
+  it('consumes an answer only under the wire key of the question asked now', async () => {
+    const { plan } = confirmTool();
+    const first = questionsOf(await round(plan, {}));
+    const yes = accept({ confirm: true });
+    const digest = digestOf(first, 'r0');
+    const wrong = `${digest.slice(0, -1)}${digest.endsWith('A') ? 'B' : 'A'}`;
+    for (const responses of [
+      { r0: yes },
+      { [`r0.${wrong}`]: yes },
+      { [`r1.${digest}`]: yes },
+      { [digest]: yes },
+    ]) {
+      const again = questionsOf(await round(plan, {}, responses));
+      expect(again.inputRequests).toEqual(first.inputRequests); // asked again, nothing consumed
+    }
+    expect(valuesOf(await round(plan, {}, { [keyOf(first, 'r0')]: yes }))).toEqual({
+      backorder: { confirm: true },
+    });
   });
 
   it('asks a reworded question again instead of consuming the stale answer', async () => {
     const { plan, message } = confirmTool();
     const first = questionsOf(await round(plan, {}));
     message.text = 'Backorder it, even though it may take weeks?';
-    const second = await round(plan, {}, { r0: accept({ confirm: true }) }, first.requestState);
+    const second = await retry(plan, {}, first, { r0: accept({ confirm: true }) });
     expect(Object.values(questionsOf(second).inputRequests).map(describe)).toEqual([
       'Backorder it, even though it may take weeks?',
     ]);
@@ -57,7 +89,7 @@ suite('runResolvers: binding answers to questions', () => {
     const plan = planResolvers('t', { r }, []);
     const first = questionsOf(await round(plan, {}));
     schema.current = z.object({ confirm: z.boolean(), note: z.string().optional() });
-    const second = await round(plan, {}, { r0: accept({ confirm: true }) }, first.requestState);
+    const second = await retry(plan, {}, first, { r0: accept({ confirm: true }) });
     expect(second.kind).toBe('input_required');
   });
 
@@ -68,14 +100,15 @@ suite('runResolvers: binding answers to questions', () => {
     const gate = resolver({ uses: { a, b } }, ({ a, b }) => elicit(`${a.v}${b.v}?`, Confirm));
     const plan = planResolvers('t', { gate }, []);
     const first = questionsOf(await round(plan, {}));
-    const answers = { r1: accept({ v: 'x' }), r2: accept({ v: 'y' }) };
-    const second = questionsOf(await round(plan, {}, answers, first.requestState));
+    const second = questionsOf(
+      await retry(plan, {}, first, { r1: accept({ v: 'x' }), r2: accept({ v: 'y' }) }),
+    );
     expect(Object.values(second.inputRequests).map(describe)).toEqual(['xy?']);
     texts.a = 'A, reworded?';
-    const third = questionsOf(await round(plan, {}, { r0: accept({ confirm: true }) }, second.requestState));
+    const third = questionsOf(await retry(plan, {}, second, { r0: accept({ confirm: true }) }));
     expect(Object.values(third.inputRequests).map(describe)).toEqual(['A, reworded?']);
-    expect(JSON.parse(third.requestState).answers).toHaveProperty('r2'); // B's answer survives
-    expect(JSON.parse(third.requestState).answers).not.toHaveProperty('r1');
+    expect(JSON.parse(stateOf(third)).answers).toHaveProperty('r2'); // B's answer survives
+    expect(JSON.parse(stateOf(third)).answers).not.toHaveProperty('r1');
   });
 
   it('uses a recorded answer only when the resolver asks that question again', async () => {
@@ -84,9 +117,9 @@ suite('runResolvers: binding answers to questions', () => {
     const after = resolver({ uses: { r } }, () => elicit('Then?', Confirm));
     const plan = planResolvers('t', { r, after }, []);
     const first = questionsOf(await round(plan, {}));
-    const second = questionsOf(await round(plan, {}, { r0: accept({ confirm: true }) }, first.requestState));
+    const second = questionsOf(await retry(plan, {}, first, { r0: accept({ confirm: true }) }));
     mode.ask = false; // the resolver now computes its value: the recorded answer must not replace it
-    const third = await round(plan, {}, { r1: accept({ confirm: true }) }, second.requestState);
+    const third = await retry(plan, {}, second, { r1: accept({ confirm: true }) });
     expect(valuesOf(third)).toEqual({ r: 'computed', after: { confirm: true } });
   });
 
@@ -95,8 +128,11 @@ suite('runResolvers: binding answers to questions', () => {
     const b = resolver({ uses: { a } }, () => elicit('B?', Confirm));
     const plan = planResolvers('t', { a, b }, []);
     const first = questionsOf(await round(plan, {}));
-    const second = questionsOf(await round(plan, {}, { r0: accept({ v: 'first' }) }, first.requestState));
-    const answers = { r0: accept({ v: 'changed my mind' }), r1: accept({ confirm: true }) };
+    const second = questionsOf(await retry(plan, {}, first, { r0: accept({ v: 'first' }) }));
+    const answers = {
+      [keyOf(first, 'r0')]: accept({ v: 'changed my mind' }),
+      [keyOf(second, 'r1')]: accept({ confirm: true }),
+    };
     expect(valuesOf(await round(plan, {}, answers, second.requestState)).a).toEqual({ v: 'first' });
   });
 
@@ -105,33 +141,78 @@ suite('runResolvers: binding answers to questions', () => {
     const b = resolver({ uses: { a } }, () => elicit('B?', Confirm));
     const plan = planResolvers('t', { b }, []);
     const first = questionsOf(await round(plan, {}));
-    const state = JSON.parse(first.requestState);
-    state.answers.r9 = { q: 'ghost', a: { action: 'accept', content: {} } };
-    const second = questionsOf(
-      await round(plan, {}, { r1: accept({ confirm: true }), zz: accept({}) }, JSON.stringify(state)),
-    );
-    expect(Object.keys(JSON.parse(second.requestState).answers)).toEqual(['r1']);
+    const state = JSON.stringify({
+      v: 2,
+      answers: { r9: { q: 'ghost', a: { action: 'accept', content: {} } } },
+    });
+    const responses = { [keyOf(first, 'r1')]: accept({ confirm: true }), zz: accept({}), r0: accept({}) };
+    const second = questionsOf(await round(plan, {}, responses, state));
+    expect(Object.keys(JSON.parse(stateOf(second)).answers)).toEqual(['r1']);
   });
 
   it('re-asks, without an error, when a recorded entry no longer validates', async () => {
     const { plan } = confirmTool();
     const first = questionsOf(await round(plan, {}));
-    const { asked } = JSON.parse(first.requestState);
     const forged = JSON.stringify({
-      v: 1,
-      answers: { r0: { q: asked.r0, a: accept({ confirm: 'yes' }) } },
-      asked: {},
+      v: 2,
+      answers: { r0: { q: digestOf(first, 'r0'), a: accept({ confirm: 'yes' }) } },
     });
-    expect(questionsOf(await round(plan, {}, undefined, forged)).inputRequests).toHaveProperty('r0');
+    expect(questionsOf(await round(plan, {}, undefined, forged)).inputRequests).toEqual(first.inputRequests);
   });
 
-  it('reads a state it cannot parse as no progress', async () => {
-    const { plan } = confirmTool();
-    for (const state of ['', 'not json', '[]', '{"v":2,"answers":{},"asked":{}}', '{"v":1}']) {
-      expect(
-        questionsOf(await round(plan, {}, { r0: accept({ confirm: true }) }, state)).inputRequests,
-      ).toHaveProperty('r0');
+  it('reads a state it cannot parse, or of another version, as no progress', async () => {
+    const a = resolver({}, () => elicit('A?', Confirm));
+    const b = resolver({ uses: { a } }, () => elicit('B?', Confirm));
+    const plan = planResolvers('t', { b }, []);
+    const first = questionsOf(await round(plan, {}));
+    const second = questionsOf(await retry(plan, {}, first, { r1: accept({ confirm: true }) }));
+    const recorded = JSON.parse(stateOf(second)).answers;
+    const states = ['', 'not json', '[]', '{"v":2}', JSON.stringify({ v: 1, answers: recorded, asked: {} })];
+    for (const state of states) {
+      const responses = { [keyOf(second, 'r0')]: accept({ confirm: true }) };
+      expect(questionsOf(await round(plan, {}, responses, state)).inputRequests).toEqual(first.inputRequests);
     }
+  });
+});
+
+suite("runResolvers: answerBinding 'round'", () => {
+  const strict = (message = { text: 'Backorder?' }) => {
+    const backorder = resolver({}, () => elicit(message.text, Confirm));
+    return planResolvers("tool 'order_book'", { backorder }, [], { answerBinding: 'round' });
+  };
+  const yes = accept({ confirm: true });
+
+  it('seals the asked digests in every round, the first included', async () => {
+    const first = questionsOf(await round(strict(), {}));
+    expect(JSON.parse(stateOf(first))).toEqual({ v: 2, answers: {}, asked: { r0: digestOf(first, 'r0') } });
+  });
+
+  it('consumes an answer under the right key only with the state of the round that asked it', async () => {
+    const plan = strict();
+    const first = questionsOf(await round(plan, {}));
+    const key = keyOf(first, 'r0');
+    expect(questionsOf(await round(plan, {}, { [key]: yes })).inputRequests).toEqual(first.inputRequests);
+    const otherRound = JSON.stringify({ v: 2, answers: {}, asked: {} });
+    expect(questionsOf(await round(plan, {}, { [key]: yes }, otherRound)).inputRequests).toEqual(
+      first.inputRequests,
+    );
+    expect(valuesOf(await retry(plan, {}, first, { r0: yes }))).toEqual({ backorder: { confirm: true } });
+  });
+
+  it('still asks a reworded question again', async () => {
+    const message = { text: 'Backorder?' };
+    const plan = strict(message);
+    const first = questionsOf(await round(plan, {}));
+    message.text = 'Backorder, even though it may take weeks?';
+    const second = questionsOf(await retry(plan, {}, first, { r0: yes }));
+    expect(Object.values(second.inputRequests).map(describe)).toEqual([message.text]);
+  });
+
+  it('rejects an unknown binding at planning time', () => {
+    const backorder = resolver({}, () => elicit('B?', Confirm));
+    expect(() => planResolvers('t', { backorder }, [], { answerBinding: 'state' as never })).toThrow(
+      /"answerBinding" expected 'question' or 'round'/,
+    );
   });
 });
 
@@ -151,7 +232,7 @@ suite('runResolvers: validating answers', () => {
     it(`answers -32602 naming the resolver for ${name}, without validation internals`, async () => {
       const { plan } = confirmTool();
       const first = questionsOf(await round(plan, {}));
-      const error = await rejection(round(plan, {}, { r0: answer } as never, first.requestState));
+      const error = await rejection(retry(plan, {}, first, { r0: answer } as never));
       expect(error).toBeInstanceOf(McpError);
       expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
       expect((error as McpError).message).toMatch(/^Resolver for 'backorder' received /);
@@ -174,7 +255,7 @@ suite('runResolvers: validating answers', () => {
     const outer = resolver({ uses: { inner } }, () => 1);
     const plan = planResolvers('t', { outer }, []);
     const first = questionsOf(await round(plan, {}));
-    const error = await rejection(round(plan, {}, { r1: { action: 'decline' } }, first.requestState));
+    const error = await rejection(retry(plan, {}, first, { r1: { action: 'decline' } }));
     expect((error as Error).message).toBe(
       "Resolver for 'outer.inner' could not resolve: elicitation was declined",
     );
@@ -186,7 +267,7 @@ suite('runResolvers: decline and cancel', () => {
     it(`fails with ResolutionError when an elicit question is ${action}d`, async () => {
       const { plan } = confirmTool();
       const first = questionsOf(await round(plan, {}));
-      const error = await rejection(round(plan, {}, { r0: { action } }, first.requestState));
+      const error = await rejection(retry(plan, {}, first, { r0: { action } }));
       expect(error).toBeInstanceOf(ResolutionError);
       expect(error).toMatchObject({ resolver: 'backorder', action });
       expect((error as Error).message).toBe(
@@ -224,19 +305,14 @@ suite('runResolvers: decline and cancel', () => {
     );
     const plan = planResolvers('t', { signIn, optional }, []);
     const first = questionsOf(await round(plan, {}));
-    expect(first.inputRequests.r0).toEqual({
+    expect(first.inputRequests[keyOf(first, 'r0')]).toEqual({
       method: 'elicitation/create',
       params: { mode: 'url', message: 'Sign in to continue', url: 'https://auth.example/start?s=1' },
     });
-    const done = await round(
-      plan,
-      {},
-      { r0: { action: 'accept' }, r1: { action: 'decline' } },
-      first.requestState,
-    );
+    const done = await retry(plan, {}, first, { r0: { action: 'accept' }, r1: { action: 'decline' } });
     expect(valuesOf(done)).toEqual({ signIn: { action: 'accept' }, optional: { action: 'decline' } });
     const refused = await rejection(
-      round(plan, {}, { r0: { action: 'cancel' }, r1: { action: 'accept' } }, first.requestState),
+      retry(plan, {}, first, { r0: { action: 'cancel' }, r1: { action: 'accept' } }),
     );
     expect(refused).toBeInstanceOf(ResolutionError);
   });
@@ -265,7 +341,7 @@ suite('runResolvers: sampling and roots', () => {
     const after = resolver({ uses: { haiku } }, () => elicit('Publish?', Confirm));
     const plan = planResolvers('t', { haiku, after }, ['topic']);
     const first = questionsOf(await round(plan, { topic: 'rain' }));
-    expect(first.inputRequests.r0).toMatchObject({
+    expect(first.inputRequests[keyOf(first, 'r0')]).toMatchObject({
       method: 'sampling/createMessage',
       params: { tools: [tool] },
     });
@@ -274,10 +350,8 @@ suite('runResolvers: sampling and roots', () => {
       content: [{ type: 'tool_use', id: 'u1', name: 'lookup', input: {} }],
       stopReason: 'toolUse',
     };
-    const second = questionsOf(
-      await round(plan, { topic: 'rain' }, { r0: toolUse } as never, first.requestState),
-    );
-    const done = await round(plan, { topic: 'rain' }, { r1: accept({ confirm: true }) }, second.requestState);
+    const second = questionsOf(await retry(plan, { topic: 'rain' }, first, { r0: toolUse } as never));
+    const done = await retry(plan, { topic: 'rain' }, second, { r1: accept({ confirm: true }) });
     expect(valuesOf(done).haiku).toEqual(toolUse); // recorded, not sampled twice
     expect(samples).toBe(3);
   });
@@ -286,7 +360,7 @@ suite('runResolvers: sampling and roots', () => {
     const s = resolver({}, () => sample({ messages: [], maxTokens: 5 }));
     const plan = planResolvers('t', { s }, []);
     const first = questionsOf(await round(plan, {}));
-    const error = await rejection(round(plan, {}, { r0: { action: 'decline' } }, first.requestState));
+    const error = await rejection(retry(plan, {}, first, { r0: { action: 'decline' } }));
     expect(error).toMatchObject({
       code: -32602,
       message: "Resolver for 's' received a response of the wrong kind (expected a sampling result)",
@@ -297,10 +371,10 @@ suite('runResolvers: sampling and roots', () => {
     const roots = resolver({}, () => listRoots());
     const plan = planResolvers('t', { roots }, []);
     const first = questionsOf(await round(plan, {}));
-    expect(first.inputRequests).toEqual({ r0: { method: 'roots/list' } });
+    expect(Object.values(first.inputRequests)).toEqual([{ method: 'roots/list' }]);
     const answer = { roots: [{ uri: 'file:///src', name: 'src' }] };
-    expect(valuesOf(await round(plan, {}, { r0: answer }, first.requestState))).toEqual({ roots: answer });
-    const error = await rejection(round(plan, {}, { r0: completion } as never, first.requestState));
+    expect(valuesOf(await retry(plan, {}, first, { r0: answer }))).toEqual({ roots: answer });
+    const error = await rejection(retry(plan, {}, first, { r0: completion } as never));
     expect(error).toMatchObject({
       code: -32602,
       message: "Resolver for 'roots' received a response of the wrong kind (expected a roots list)",
@@ -323,15 +397,13 @@ suite('runResolvers: the state cap', () => {
     expect(plan.maxStateBytes).toBe(20_480);
     const first = questionsOf(await round(plan, {}));
     const twice = { ...answer, content: { type: 'text', text: big + big } };
-    const error = await rejection(round(plan, {}, { r0: twice }, first.requestState));
+    const error = await rejection(retry(plan, {}, first, { r0: twice }));
     expect(error).toBeInstanceOf(RangeError);
     expect((error as Error).message).toMatch(
       /^tool 'poet': the request state of this call would be \d+ bytes, over the 20480-byte cap/,
     );
     // Under the cap, the same flow records the answer.
-    expect(
-      questionsOf(await round(plan, {}, { r0: answer }, first.requestState)).requestState.length,
-    ).toBeGreaterThan(20_000);
+    expect(stateOf(questionsOf(await retry(plan, {}, first, { r0: answer }))).length).toBeGreaterThan(20_000);
   });
 
   it("the default cap keeps every accepted state under the sealer's 65,536-character token limit", async () => {
@@ -347,7 +419,7 @@ suite('runResolvers: the state cap', () => {
     const { a, b } = chain();
     const plan = planResolvers('t', { a, b }, [], { maxStateBytes: 1024 });
     const first = questionsOf(await round(plan, {}));
-    await expect(round(plan, {}, { r0: answer }, first.requestState)).rejects.toThrow(/1024-byte cap/);
+    await expect(retry(plan, {}, first, { r0: answer })).rejects.toThrow(/1024-byte cap/);
   });
 
   it('counts UTF-8 bytes, not UTF-16 code units', async () => {
@@ -356,6 +428,6 @@ suite('runResolvers: the state cap', () => {
     const plan = planResolvers('t', { r, after }, [], { maxStateBytes: 400 });
     const first = questionsOf(await round(plan, {}));
     const name = '€'.repeat(100); // 100 code units, 300 bytes
-    await expect(round(plan, {}, { r0: accept({ name }) }, first.requestState)).rejects.toThrow(RangeError);
+    await expect(retry(plan, {}, first, { r0: accept({ name }) })).rejects.toThrow(RangeError);
   });
 });

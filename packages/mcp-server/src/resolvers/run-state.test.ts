@@ -2,7 +2,7 @@
 import { expect, it, describe as suite } from 'vitest';
 import { z } from 'zod';
 import { elicit, elicitResult, planResolvers, resolver, sample } from './index.js';
-import { describe, drive, questionsOf, round, valuesOf } from './test-support/rounds.js';
+import { describe, drive, questionsOf, retry, round, stateOf, valuesOf } from './test-support/rounds.js';
 
 const Confirm = z.object({ confirm: z.boolean() });
 const accept = (content: Record<string, unknown>) => ({ action: 'accept', content });
@@ -13,10 +13,10 @@ suite('runResolvers: recorded state', () => {
     const sure = resolver({ uses: { qty } }, ({ qty }) => elicit(`Order ${qty.qty}?`, Confirm));
     const plan = planResolvers('t', { qty, sure }, []);
     const first = questionsOf(await round(plan, {}));
-    const second = questionsOf(await round(plan, {}, { r0: accept({ qty: '7' }) }, first.requestState));
+    const second = questionsOf(await retry(plan, {}, first, { r0: accept({ qty: '7' }) }));
     expect(Object.values(second.inputRequests).map(describe)).toEqual(['Order 7?']);
-    expect(JSON.parse(second.requestState).answers.r0.a).toEqual(accept({ qty: '7' })); // the wire content
-    const done = await round(plan, {}, { r1: accept({ confirm: true }) }, second.requestState);
+    expect(JSON.parse(stateOf(second)).answers.r0.a).toEqual(accept({ qty: '7' })); // the wire content
+    const done = await retry(plan, {}, second, { r1: accept({ confirm: true }) });
     expect(valuesOf(done)).toEqual({ qty: { qty: 7 }, sure: { confirm: true } });
   });
 
@@ -39,8 +39,8 @@ suite('runResolvers: recorded state', () => {
     const ask = resolver({ uses: { when, fn } }, () => elicit('Go?', Confirm));
     const plan = planResolvers('t', { ask, when, fn }, []);
     const first = questionsOf(await round(plan, {}));
-    expect(JSON.parse(first.requestState)).toEqual({ v: 1, answers: {}, asked: { r0: expect.any(String) } });
-    const done = valuesOf(await round(plan, {}, { r0: accept({ confirm: true }) }, first.requestState));
+    expect(first.requestState).toBeUndefined(); // nothing recorded: no state at all
+    const done = valuesOf(await retry(plan, {}, first, { r0: accept({ confirm: true }) }));
     expect(done.when).toEqual(new Date(0));
     expect(typeof done.fn).toBe('function');
   });
@@ -51,9 +51,9 @@ suite('runResolvers: recorded state', () => {
     const gate = resolver({ uses: { r } }, () => elicit('Then?', Confirm));
     const plan = planResolvers('t', { r, gate }, []);
     const first = questionsOf(await round(plan, {}));
-    const second = questionsOf(await round(plan, {}, { r0: { action: 'decline' } }, first.requestState));
+    const second = questionsOf(await retry(plan, {}, first, { r0: { action: 'decline' } }));
     mode.ask = false;
-    const done = await round(plan, {}, { r1: accept({ confirm: true }) }, second.requestState);
+    const done = await retry(plan, {}, second, { r1: accept({ confirm: true }) });
     expect(valuesOf(done)).toEqual({ r: 'computed', gate: { confirm: true } });
   });
 
@@ -63,9 +63,9 @@ suite('runResolvers: recorded state', () => {
     const gate = resolver({ uses: { r } }, () => elicit('Then?', Confirm));
     const plan = planResolvers('t', { r, gate }, []);
     const first = questionsOf(await round(plan, {}));
-    const second = questionsOf(await round(plan, {}, { r0: { action: 'decline' } }, first.requestState));
+    const second = questionsOf(await retry(plan, {}, first, { r0: { action: 'decline' } }));
     text.value = 'Delete everything?';
-    const third = questionsOf(await round(plan, {}, { r1: accept({ confirm: true }) }, second.requestState));
+    const third = questionsOf(await retry(plan, {}, second, { r1: accept({ confirm: true }) }));
     expect(Object.values(third.inputRequests).map(describe)).toEqual(['Delete everything?']);
   });
 

@@ -9,6 +9,7 @@ import {
   type InputResponses,
   inputRequired,
   isPlainObject,
+  isThenable,
   McpError,
 } from '@boomerang/protocol';
 import type { RequestContext } from '@boomerang/server';
@@ -19,7 +20,8 @@ import { decodeState, encodeState, type RecordedAnswer, utf8Length } from './sta
 
 /**
  * The outcome of a round: every resolved value by its name in the `resolve` map, or the `InputRequiredResult`
- * to return (its `requestState` is plaintext in the engine's format; the server seals it on the way out).
+ * to return (its `requestState`, when there are answers to carry, is plaintext in the engine's format; the
+ * server seals it on the way out).
  */
 export type ResolverRoundResult =
   | { kind: 'resolved'; values: Record<string, unknown> }
@@ -32,10 +34,32 @@ type Outcome =
 
 const PENDING: Outcome = { status: 'pending' };
 
+/** An outcome now, or once the resolvers and validators it waits on have settled. */
+type Step = Outcome | Promise<Outcome>;
+
+const NO_DEPS: readonly Outcome[] = [];
+
+const NO_RESPONSES: InputResponses = Object.freeze({});
+
+const failure = (error: unknown): Outcome => ({ status: 'error', error });
+
+/** `f(value)`, now when `value` is not a promise, else once it settles. */
+function then<T>(value: T | Promise<T>, f: (value: T) => Step): Step {
+  return value instanceof Promise ? value.then(f) : f(value);
+}
+
 const NOTHING_TO_RESOLVE: ResolverRoundResult = Object.freeze({
   kind: 'resolved',
   values: Object.freeze({}),
 });
+
+/**
+ * The key a question goes out under and its answer comes back under: the node's key and the question's digest,
+ * so an answer names the exact question it answers without any state.
+ */
+function wireKey(node: PlanNode, q: string): string {
+  return `${node.key}.${q}`;
+}
 
 /** Sets an own data property (a name such as `__proto__` stays an ordinary member). */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -55,8 +79,13 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
  *   concurrently. A resolver runs only once all its `uses` have values; the others wait for a later round.
  * - A question is answered, in this order, by the recorded answer to the very same question (a digest of the
  *   rendered request must match, and the answer must still validate: otherwise it is dropped and asked again);
- *   or by `inputResponses[key]`, but only when the previous round's state records that it asked this exact
- *   question (an answer without its state, or to a reworded question, is not consumed); else it is asked.
+ *   or by the answer in `inputResponses` under its wire key, `<node key>.<digest>`, which names the exact
+ *   question asked (an answer to a reworded question sits under another key and is not consumed); else it is
+ *   asked, under that key.
+ * - The state records only answers, each bound to its question's digest; a round with none to carry returns
+ *   no `requestState` (a first round seals nothing). With the plan's `answerBinding: 'round'`, the state also
+ *   records the digests of the questions asked, always goes out, and a fresh answer counts only when the
+ *   previous round's state asked that exact question.
  * - All questions that can be asked now go out together in one `InputRequiredResult`, whatever their kinds;
  *   questions that depend on unanswered ones come in later rounds. Nothing is recorded for plain values:
  *   resolvers re-run every round, only answers are remembered. (On a 2025-11-25 session the server turns that
@@ -84,111 +113,146 @@ export async function runResolvers(
   // `only`: a round of the named entries and what they use (a task tool's questions asked before the task).
   const entries = only === undefined ? impl.entries : impl.entries.filter(([name]) => only.includes(name));
   if (!isPlainObject(args)) throw argumentError('args', 'plain object', args);
-  const responses: InputResponses = ctx.inputResponses ?? {};
+  const responses: InputResponses = ctx.inputResponses ?? NO_RESPONSES;
   if (!isPlainObject(responses)) throw argumentError('ctx.inputResponses', 'plain object', responses);
   const state = ctx.requestState;
   if (state !== undefined && typeof state !== 'string')
     throw argumentError('ctx.requestState', 'string', state);
   const previous = decodeState(state);
-  const carried = new Map<PlanNode, RecordedAnswer>();
-  const asked = new Map<PlanNode, { request: InputRequest; q: string }>();
-  const memo = new Map<PlanNode, Promise<Outcome>>();
-  const settled = new Map<PlanNode, Outcome>();
+  const byRound = plan.answerBinding === 'round';
+  // Per node, by its index in the plan (arrays: a round allocates little).
+  const carried: (RecordedAnswer | undefined)[] = new Array(nodes.length);
+  const asked: ({ request: InputRequest; q: string } | undefined)[] = new Array(nodes.length);
+  const memo: (Step | undefined)[] = new Array(nodes.length);
+  const settled: (Outcome | undefined)[] = new Array(nodes.length);
+  let questions = 0;
+
+  // Synchronous wherever the resolvers and validators are: a round of plain values and questions allocates no
+  // promise per resolver (a one-question round is mostly this code), and asynchronous ones are awaited as before.
 
   const settle = (node: PlanNode, read: AnswerRead & { ok: true }): Outcome =>
     'refused' in read
       ? { status: 'error', error: new ResolutionError(node.label, read.refused) }
       : { status: 'value', value: read.value };
 
-  const consume = async (
-    node: PlanNode,
-    question: QuestionImpl,
-    answer: unknown,
-    q: string,
-  ): Promise<Outcome> => {
-    const read = await question.read(answer);
+  const consume = (node: PlanNode, read: AnswerRead, q: string): Outcome => {
     if (!read.ok) {
       const message = `Resolver for '${node.label}' received ${read.problem}`;
       return { status: 'error', error: new McpError(ErrorCode.InvalidParams, message) };
     }
-    carried.set(node, { q, a: read.record });
+    carried[node.index] = { q, a: read.record };
     return settle(node, read);
   };
 
-  const ask = async (node: PlanNode, question: QuestionImpl): Promise<Outcome> => {
-    const q = question.digest();
-    const recorded = previous.answers.get(node.key);
-    if (recorded !== undefined && recorded.q === q) {
-      const read = await question.read(recorded.a);
-      if (read.ok) {
-        carried.set(node, recorded);
-        return settle(node, read);
-      }
+  /** A fresh answer under the question's wire key, or the question goes out. */
+  const answerOrAsk = (node: PlanNode, question: QuestionImpl, q: string): Step => {
+    const key = wireKey(node, q);
+    if (Object.hasOwn(responses, key) && (!byRound || previous.asked?.get(node.key) === q)) {
+      return then(question.read(responses[key]), (read) => consume(node, read, q));
     }
-    if (Object.hasOwn(responses, node.key) && previous.asked.get(node.key) === q) {
-      return consume(node, question, responses[node.key], q);
-    }
-    asked.set(node, { request: question.request, q });
+    asked[node.index] = { request: question.request, q };
+    questions++;
     return PENDING;
   };
 
-  const evaluate = async (node: PlanNode): Promise<Outcome> => {
-    const deps = await Promise.all(node.uses.map(([, dep]) => visit(dep)));
-    const failed = deps.find((outcome) => outcome.status === 'error');
-    if (failed !== undefined) return failed;
+  const ask = (node: PlanNode, question: QuestionImpl): Step => {
+    const q = question.digest();
+    const recorded = previous.answers.get(node.key);
+    if (recorded === undefined || recorded.q !== q) return answerOrAsk(node, question, q);
+    return then(question.read(recorded.a), (read) => {
+      if (!read.ok) return answerOrAsk(node, question, q);
+      carried[node.index] = recorded;
+      return settle(node, read);
+    });
+  };
+
+  /** What a resolver returned: a value, or a question to answer or ask. */
+  const resolved = (node: PlanNode, returned: unknown): Step => {
+    const question = questionOf(returned);
+    if (question === undefined) return { status: 'value', value: returned };
+    try {
+      const step = ask(node, question);
+      return step instanceof Promise ? step.catch(failure) : step;
+    } catch (error) {
+      return failure(error);
+    }
+  };
+
+  const run = (node: PlanNode, deps: readonly Outcome[]): Step => {
+    for (const outcome of deps) if (outcome.status === 'error') return outcome;
     if (deps.some((outcome) => outcome.status === 'pending')) {
       // Not run this round: keep its recorded answer for the round where it asks again.
       const kept = previous.answers.get(node.key);
-      if (kept !== undefined) carried.set(node, kept);
+      if (kept !== undefined) carried[node.index] = kept;
       return PENDING;
     }
     const input: Record<string, unknown> = {};
     for (const name of node.args) if (Object.hasOwn(args, name)) define(input, name, args[name]);
     for (const [i, [name]] of node.uses.entries()) define(input, name, (deps[i] as { value: unknown }).value);
+    let returned: unknown;
     try {
-      const returned = await node.fn(input, ctx);
-      const question = questionOf(returned);
-      return question === undefined ? { status: 'value', value: returned } : await ask(node, question);
+      returned = node.fn(input, ctx);
     } catch (error) {
-      return { status: 'error', error };
+      return failure(error);
     }
+    if (!isThenable(returned)) return resolved(node, returned);
+    return Promise.resolve(returned).then((value) => resolved(node, value), failure);
   };
 
-  const visit = (node: PlanNode): Promise<Outcome> => {
-    let outcome = memo.get(node);
+  const evaluate = (node: PlanNode): Step => {
+    if (node.uses.length === 0) return run(node, NO_DEPS);
+    const deps = node.uses.map(([, dep]) => visit(dep));
+    return deps.some((dep) => dep instanceof Promise)
+      ? Promise.all(deps).then((outcomes) => run(node, outcomes))
+      : run(node, deps as Outcome[]);
+  };
+
+  const visit = (node: PlanNode): Step => {
+    let outcome = memo[node.index];
     if (outcome === undefined) {
-      outcome = evaluate(node).then((settledOutcome) => {
-        settled.set(node, settledOutcome);
-        return settledOutcome;
-      });
-      memo.set(node, outcome);
+      const step = evaluate(node);
+      if (step instanceof Promise) {
+        outcome = step.then((settledOutcome) => {
+          settled[node.index] = settledOutcome;
+          return settledOutcome;
+        });
+      } else {
+        settled[node.index] = step;
+        outcome = step;
+      }
+      memo[node.index] = outcome;
     }
     return outcome;
   };
 
-  await Promise.all(entries.map(([, node]) => visit(node)));
+  const steps = entries.map(([, node]) => visit(node));
+  if (steps.some((step) => step instanceof Promise)) await Promise.all(steps);
   for (const node of nodes) {
-    const outcome = settled.get(node);
+    const outcome = settled[node.index];
     if (outcome?.status === 'error') throw outcome.error;
   }
 
-  if (asked.size === 0) {
+  if (questions === 0) {
     const values: Record<string, unknown> = {};
-    for (const [name, node] of entries) define(values, name, (settled.get(node) as { value: unknown }).value);
+    for (const [name, node] of entries)
+      define(values, name, (settled[node.index] as { value: unknown }).value);
     return { kind: 'resolved', values };
   }
 
   const inputRequests: Record<string, InputRequest> = {};
   const answers = new Map<string, RecordedAnswer>();
-  const askedNow = new Map<string, string>();
+  const askedNow = byRound ? new Map<string, string>() : undefined;
   for (const node of nodes) {
-    const recorded = carried.get(node);
+    const recorded = carried[node.index];
     if (recorded !== undefined) answers.set(node.key, recorded);
-    const question = asked.get(node);
+    const question = asked[node.index];
     if (question !== undefined) {
-      define(inputRequests, node.key, question.request);
-      askedNow.set(node.key, question.q);
+      define(inputRequests, wireKey(node, question.q), question.request);
+      askedNow?.set(node.key, question.q);
     }
+  }
+  if (answers.size === 0 && askedNow === undefined) {
+    return { kind: 'input_required', result: inputRequired({ inputRequests }) };
   }
   const requestState = encodeState({ answers, asked: askedNow });
   const size = utf8Length(requestState);

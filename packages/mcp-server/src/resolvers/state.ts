@@ -1,21 +1,23 @@
 // The resolver engine's request state: the plaintext the low-level server seals into `requestState`.
 //
-// Format (JSON, version 1):
+// Format (JSON, version 2):
 //
-//     {"v":1,
-//      "answers":{"r0":{"q":"<digest>","a":<recorded answer>}, …},
-//      "asked":{"r2":"<digest>", …}}
+//     {"v":2,"answers":{"r0":{"q":"<digest>","a":<recorded answer>}, …}}
+//     {"v":2,"answers":{…},"asked":{"r2":"<digest>", …}}           (answerBinding 'round')
 //
-// - keys are the plan's wire keys (`r<position>`), never names;
+// - keys are the plan's node keys (`r<position>`), never names;
 // - `answers`: every answer consumed so far and still bound to a question, with `q` the digest of the exact
 //   question it answered. `a` is the client's answer as validated: `{action, content?}` for elicitations, the
 //   `CreateMessageResult` / `ListRootsResult` for sampling and roots;
-// - `asked`: the digest of each question sent in the round that minted this state. An answer in
-//   `inputResponses` is consumed only when `asked` holds the digest of the question the resolver asks now:
-//   an answer without the state that asked for it, or to a question since reworded, is never consumed.
+// - `asked` (answerBinding 'round' only): the digest of each question sent in the round that minted this state;
+//   an answer in `inputResponses` is then consumed only when `asked` holds the digest of the question asked now;
 // - `q` = base64url(SHA-256(canonical JSON of the rendered input request))[0..16 bytes] (22 characters).
 //   Canonical JSON sorts object keys at every depth, so the digest depends on the question, not on the order
 //   its params were built in.
+//
+// With answerBinding 'question' (the default), a round with no answer to carry has no state at all: the
+// question a fresh answer belongs to travels in its wire key (`r<position>.<digest>`, see run.ts), so a first
+// round seals nothing.
 //
 // The state is authenticated by the server's envelope before it reaches us, so a state that does not parse
 // reads as "no progress" (e.g. a rolling deploy across format versions): everything is asked again.
@@ -25,7 +27,7 @@ import { canonicalJson, encodeBase64Url } from '@boomerang/seal';
 import { sha256 } from '@noble/hashes/sha2.js';
 
 /** The state format version; a state with another version reads as empty. */
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
 /** One recorded answer: the digest of the question it answered, and the answer. */
 export interface RecordedAnswer {
@@ -33,15 +35,16 @@ export interface RecordedAnswer {
   readonly a: unknown;
 }
 
-/** Decoded state: recorded answers and the questions asked in the previous round, by wire key. */
+/** Decoded state: recorded answers, and (answerBinding 'round') the questions asked in the previous round. */
 export interface ResolverState {
   readonly answers: ReadonlyMap<string, RecordedAnswer>;
-  readonly asked: ReadonlyMap<string, string>;
+  /** Present only in a state minted under answerBinding 'round'. */
+  readonly asked?: ReadonlyMap<string, string> | undefined;
 }
 
-const EMPTY: ResolverState = { answers: new Map(), asked: new Map() };
+const EMPTY: ResolverState = { answers: new Map() };
 
-/** Reads a plaintext state; anything but a well-formed version-1 state reads as empty. Never throws. */
+/** Reads a plaintext state; anything but a well-formed version-2 state reads as empty. Never throws. */
 export function decodeState(state: string | undefined): ResolverState {
   if (state === undefined) return EMPTY;
   let json: unknown;
@@ -52,24 +55,24 @@ export function decodeState(state: string | undefined): ResolverState {
   }
   if (!isPlainObject(json) || json.v !== STATE_VERSION) return EMPTY;
   const { answers, asked } = json;
-  if (!isPlainObject(answers) || !isPlainObject(asked)) return EMPTY;
-  const decoded = { answers: new Map<string, RecordedAnswer>(), asked: new Map<string, string>() };
+  if (!isPlainObject(answers) || (asked !== undefined && !isPlainObject(asked))) return EMPTY;
+  const decoded = new Map<string, RecordedAnswer>();
   for (const [key, entry] of Object.entries(answers)) {
     if (isPlainObject(entry) && typeof entry.q === 'string' && Object.hasOwn(entry, 'a')) {
-      decoded.answers.set(key, { q: entry.q, a: entry.a });
+      decoded.set(key, { q: entry.q, a: entry.a });
     }
   }
-  for (const [key, q] of Object.entries(asked)) if (typeof q === 'string') decoded.asked.set(key, q);
-  return decoded;
+  if (asked === undefined) return { answers: decoded };
+  const questions = new Map<string, string>();
+  for (const [key, q] of Object.entries(asked)) if (typeof q === 'string') questions.set(key, q);
+  return { answers: decoded, asked: questions };
 }
 
-/** Writes a state (keys in the order given). */
-export function encodeState(state: ResolverState): string {
-  return JSON.stringify({
-    v: STATE_VERSION,
-    answers: Object.fromEntries(state.answers),
-    asked: Object.fromEntries(state.asked),
-  });
+/** Writes a state (keys in the order given; `asked` only when present). */
+export function encodeState({ answers, asked }: ResolverState): string {
+  const state: Record<string, unknown> = { v: STATE_VERSION, answers: Object.fromEntries(answers) };
+  if (asked !== undefined) state.asked = Object.fromEntries(asked);
+  return JSON.stringify(state);
 }
 
 /** UTF-8 length of a string, without allocating the bytes. */

@@ -44,16 +44,49 @@ export function round(
   );
 }
 
+/** A round's questions: `inputRequests` always, `requestState` when the round had answers to carry. */
+export type Questions = InputRequiredResult & { inputRequests: Record<string, InputRequest> };
+
 /** The `InputRequiredResult` of a round, failing when it resolved. */
-export function questionsOf(result: ResolverRoundResult): InputRequiredResult & {
-  inputRequests: Record<string, InputRequest>;
-  requestState: string;
-} {
+export function questionsOf(result: ResolverRoundResult): Questions {
   if (result.kind !== 'input_required') throw new Error(`expected questions, got ${JSON.stringify(result)}`);
-  return result.result as InputRequiredResult & {
-    inputRequests: Record<string, InputRequest>;
-    requestState: string;
-  };
+  return result.result as Questions;
+}
+
+/** The state a round minted, failing when it minted none. */
+export function stateOf(questions: Questions): string {
+  if (questions.requestState === undefined)
+    throw new Error('expected a requestState, the round carried none');
+  return questions.requestState;
+}
+
+/** The wire key under which `questions` asked plan node `node` (`r0` → `r0.<digest>`), failing when it did not. */
+export function keyOf(questions: Questions, node: string): string {
+  const key = Object.keys(questions.inputRequests).find((k) => k.startsWith(`${node}.`));
+  if (key === undefined)
+    throw new Error(`round did not ask ${node}: ${Object.keys(questions.inputRequests)}`);
+  return key;
+}
+
+/** The digest part of a wire key: the question it names. */
+export function digestOf(questions: Questions, node: string): string {
+  return keyOf(questions, node).slice(node.length + 1);
+}
+
+/**
+ * Retries after `previous` as a client does: the answers given by plan node key (`r0`, …) go under the wire
+ * keys `previous` asked them with, and its state (if any) is echoed.
+ */
+export function retry(
+  plan: ResolverPlan,
+  args: Record<string, unknown>,
+  previous: Questions,
+  answers: Record<string, unknown>,
+): Promise<ResolverRoundResult> {
+  const responses = Object.fromEntries(
+    Object.entries(answers).map(([node, answer]) => [keyOf(previous, node), answer]),
+  );
+  return round(plan, args, responses, previous.requestState);
 }
 
 /** The values of a round, failing when it asked. */
@@ -74,9 +107,13 @@ export async function drive(
   args: Record<string, unknown>,
   answer: Answerer,
   maxRounds = 10,
-): Promise<{ values: Record<string, unknown>; rounds: Record<string, InputRequest>[]; states: string[] }> {
+): Promise<{
+  values: Record<string, unknown>;
+  rounds: Record<string, InputRequest>[];
+  states: (string | undefined)[];
+}> {
   const rounds: Record<string, InputRequest>[] = [];
-  const states: string[] = [];
+  const states: (string | undefined)[] = [];
   let responses: InputResponses | undefined;
   let state: string | undefined;
   for (let i = 0; i <= maxRounds; i++) {
