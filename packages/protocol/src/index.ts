@@ -33,7 +33,6 @@ export { type ExtensionCapabilities, extensionSettings, hasExtension } from './e
 export { argumentError, describeType } from './guards.js';
 // --- results and the questions a server asks
 export { isPlainObject } from './jsonrpc.js';
-export { isThenable } from './thenable.js';
 // --- who is calling (the transport contracts themselves: @boomerang/protocol/transport)
 export { type Principal, principalOf } from './principal.js';
 export {
@@ -210,6 +209,7 @@ export type {
 } from './schema/index.js';
 // --- the tasks extension's names and guards (its types and zod schemas: @boomerang/protocol/tasks)
 export { isTaskStatus, isTerminal, TASK_STATUSES, TASKS_EXTENSION } from './tasks/task.js';
+export { isThenable } from './thenable.js';
 export type { AuthInfo } from './transport.js';
 // --- validation with any Standard Schema
 export {
