@@ -1,17 +1,17 @@
 // Hand-written acceptance checks for the messages of every multi-round-trip request. Each check accepts only
 // values its zod schema accepts (property tests pin that), and declines anything it is not sure about, which then
 // goes to zod; so the verdict, and the issues of a rejection, are always zod's.
+import { isImplementation } from './checks/content.js';
+import { isElicitResult, isInputRequests, isInputRequiredResult } from './checks/input-requests.js';
+import { isCallToolResult } from './checks/results.js';
 import {
   type Check,
-  isArrayOf,
-  isBoolean,
-  isFiniteNumber,
   isInt,
   isObject,
   isOpenObject,
   isRecord,
+  isSettingsMap,
   isString,
-  isStringArray,
   isStringRecord,
   optional,
   optionalString,
@@ -76,21 +76,6 @@ function checks(): Map<unknown, Check> {
 
 // --- _meta
 
-/** `ImplementationSchema` (clientInfo / serverInfo). */
-function isImplementation(value: unknown): boolean {
-  return (
-    isObject(value) &&
-    isString(value.name) &&
-    isString(value.version) &&
-    optionalString(value.title) &&
-    optionalString(value.description) &&
-    optionalString(value.websiteUrl) &&
-    value.icons === undefined
-  );
-}
-
-const isSettingsMap = (value: unknown): boolean => isRecord(value, isOpenObject);
-
 /** `ClientCapabilitiesSchema`. */
 function isClientCapabilities(value: unknown): boolean {
   if (!isObject(value)) return false;
@@ -123,25 +108,7 @@ function isRequestMeta(value: unknown): boolean {
   );
 }
 
-/** `ResultMetaObjectSchema`. */
-const isResultMeta = (value: unknown): boolean =>
-  isObject(value) && optional(value['io.modelcontextprotocol/serverInfo'], isImplementation);
-
 // --- request params of the three multi-round-trip methods
-
-/** `ElicitResultSchema`: `action`, and form `content` of strings, finite numbers, booleans and string lists. */
-function isElicitResult(value: unknown): boolean {
-  if (!isObject(value)) return false;
-  const { action, content } = value;
-  return (
-    (action === 'accept' || action === 'decline' || action === 'cancel') && optional(content, isElicitContent)
-  );
-}
-
-const isElicitContent = (value: unknown): boolean => isRecord(value, isElicitValue);
-
-const isElicitValue = (value: unknown): boolean =>
-  isString(value) || isFiniteNumber(value) || typeof value === 'boolean' || isStringArray(value);
 
 /** `InputResponsesSchema`, for elicitation answers (other answers go to zod). */
 const isInputResponses = (value: unknown): boolean => isRecord(value, isElicitResult);
@@ -169,93 +136,3 @@ function isGetPromptParams(value: unknown): boolean {
 
 const isReadResourceParams = (value: unknown): boolean =>
   isObject(value) && isString(value.uri) && isRetryParams(value);
-
-// --- results
-
-/** A text field, a number field or a yes/no field of a form (enum fields go to zod). */
-function isPrimitiveField(value: unknown): boolean {
-  if (!isObject(value) || !optionalString(value.title) || !optionalString(value.description)) return false;
-  switch (value.type) {
-    case 'string':
-      return (
-        optional(value.minLength, isInt) &&
-        optional(value.maxLength, isInt) &&
-        optionalString(value.default) &&
-        (value.format === undefined ||
-          value.format === 'email' ||
-          value.format === 'uri' ||
-          value.format === 'date' ||
-          value.format === 'date-time')
-      );
-    case 'number':
-    case 'integer':
-      return (
-        optional(value.minimum, isFiniteNumber) &&
-        optional(value.maximum, isFiniteNumber) &&
-        optional(value.default, isFiniteNumber)
-      );
-    case 'boolean':
-      return optional(value.default, isBoolean);
-    default:
-      return false;
-  }
-}
-
-/** Form or URL `ElicitRequestParamsSchema` (an absent `mode` is the form, as in zod's discriminated union). */
-function isElicitParams(value: unknown): boolean {
-  if (!isObject(value) || !isString(value.message)) return false;
-  if (value.mode === 'url') return isString(value.url);
-  if (value.mode !== undefined && value.mode !== 'form') return false;
-  const schema = value.requestedSchema;
-  return (
-    isObject(schema) &&
-    schema.type === 'object' &&
-    optionalString(schema.$schema) &&
-    isRecord(schema.properties, isPrimitiveField) &&
-    optional(schema.required, isStringArray)
-  );
-}
-
-/** One input request: an `elicitation/create` or a `roots/list` (sampling requests go to zod). */
-function isInputRequest(value: unknown): boolean {
-  if (!isObject(value)) return false;
-  if (value.method === 'elicitation/create') return isElicitParams(value.params);
-  if (value.method !== 'roots/list') return false;
-  return optional(value.params, isRootsParams);
-}
-
-const isRootsParams = (value: unknown): boolean => isObject(value) && optional(value._meta, isOpenObject);
-
-const isInputRequests = (value: unknown): boolean => isRecord(value, isInputRequest);
-
-function isInputRequiredResult(value: unknown): boolean {
-  if (!isObject(value) || value.resultType !== 'input_required') return false;
-  const { inputRequests, requestState } = value;
-  return (
-    (inputRequests !== undefined || requestState !== undefined) &&
-    optionalString(requestState) &&
-    optional(inputRequests, isInputRequests) &&
-    optional(value._meta, isResultMeta)
-  );
-}
-
-/** A text block (other blocks go to zod). */
-function isTextContent(value: unknown): boolean {
-  return (
-    isObject(value) &&
-    value.type === 'text' &&
-    isString(value.text) &&
-    value.annotations === undefined &&
-    optional(value._meta, isOpenObject)
-  );
-}
-
-function isCallToolResult(value: unknown): boolean {
-  return (
-    isObject(value) &&
-    value.resultType === 'complete' &&
-    isArrayOf(value.content, isTextContent) &&
-    optional(value.isError, isBoolean) &&
-    optional(value._meta, isResultMeta)
-  );
-}

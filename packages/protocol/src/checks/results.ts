@@ -19,7 +19,7 @@ import {
   isInt,
   isObject,
   isOpenObject,
-  isRecord,
+  isSettingsMap,
   isStringArray,
   optional,
   optionalString,
@@ -42,9 +42,6 @@ const page =
   (key: string, member: Check): Check =>
   (value) =>
     isCacheable(value) && optionalString(value.nextCursor) && isArrayOf(value[key], member);
-
-/** `record(string, openObject)`: capability or extension names to settings objects. */
-const isSettingsMap = (value: unknown): boolean => isRecord(value, isOpenObject);
 
 /** `{ listChanged? }`. */
 const isListChangedFeature = (value: unknown): boolean =>

@@ -53,6 +53,8 @@ export const isFiniteNumber = (value: unknown): value is number =>
 export const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 /** `z.looseObject({})`: any object for zod, which copies it; a plain one, so that the copy equals it. */
 export const isOpenObject = (value: unknown): boolean => isObject(value);
+/** `z.record(z.string(), z.looseObject({}))`: the `experimental` and `extensions` maps of capabilities. */
+export const isSettingsMap = (value: unknown): boolean => isRecord(value, isOpenObject);
 
 /** `z.array(…)`: every element (holes read as `undefined`) passes `member`. */
 export function isArrayOf(value: unknown, member: Check): boolean {
