@@ -301,6 +301,7 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
     await until(() => listeners.every((l) => l.live), 15_000, 'every listener to be live again');
     await sleep(1000); // the list_changed of the restarts above settle first
     const before = listeners.map((l) => l.counts['notifications/tools/list_changed'] ?? 0);
+    const endsBefore = listeners.map((l) => ({ ...l.ends }));
     const where = listeners.map((l) => label[l.upstream ?? ''] ?? '?');
     for (let i = 0; i < count; i++) {
       const response = await fetch(
@@ -317,7 +318,7 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
         (sum, l, i) => sum + (l.counts['notifications/tools/list_changed'] ?? 0) - (before[i] ?? 0),
         0,
       );
-    await until(() => heard() >= toolsExpected, 10_000, 'the list_changed notifications').catch(() => {});
+    await until(() => heard() >= toolsExpected, 20_000, 'the list_changed notifications').catch(() => {});
     await sleep(500); // a duplicate would show now
     const toolsDelivered = heard();
     const perListener = listeners.map(
@@ -328,6 +329,17 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
     report(toolStep);
     out(`  list_changed per listener (of ${count} tools added, one per instance): ${perListener.join(' ')}`);
     out(`  delivered ${toolsDelivered}/${toolsExpected}`);
+    if (toolsDelivered !== toolsExpected) {
+      // Say why: streams that ended during the step (and how), and what the instances' buses warned about.
+      const ended = listeners.map(
+        (l, i) => `${l.label}: ${JSON.stringify(endsSince(endsBefore[i] ?? {}, l.ends))}`,
+      );
+      out(`  listen streams ended during the step: ${ended.join(' ')}`);
+      for (const [i, it] of instances.entries()) {
+        const log = it?.stderr().trim();
+        if (log) out(`  ${names[i]} stderr (tail):\n${log.split('\n').slice(-12).join('\n')}`);
+      }
+    }
 
     // 4. a task created on one instance, answered on the next, completed as read on the third
     say('step 4: a task created on one instance, updated on another, completed on a third');
@@ -407,6 +419,14 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
     await stopAll();
     running.delete(stopAll);
   }
+}
+
+/** How many streams ended since `before`, by why. */
+function endsSince(before: Readonly<Record<string, number>>, now: Readonly<Record<string, number>>) {
+  const since: Record<string, number> = {};
+  for (const [why, n] of Object.entries(now))
+    if (n !== (before[why] ?? 0)) since[why] = n - (before[why] ?? 0);
+  return since;
 }
 
 /** The lines of one of nginx's logs (`access.log`, `error.log`). */

@@ -38,10 +38,13 @@ pool.on('error', quiet);
 const redis = createClient({ url: required('REDIS_URL'), socket: { reconnectStrategy: () => 100 } });
 redis.on('error', quiet);
 if (bus === 'redis') await redis.connect();
+// The bus's warnings (lost, restored, notifications missing) go to stderr: the fleet shows them when a listener
+// misses a notification.
+const busWarn = (message: string) => process.stderr.write(`[${instance}] bus: ${message}\n`);
 const notifications =
   bus === 'postgres'
-    ? postgresNotifications(pool, { warn: quiet })
-    : redisNotifications(redis, { warn: quiet });
+    ? postgresNotifications(pool, { warn: busWarn })
+    : redisNotifications(redis, { warn: busWarn });
 const tasks = createTasks({ store: postgresTaskStore(pool), pollIntervalMs: 100, logger: { warn: quiet } });
 const mcp = createFleetServer({
   keys,

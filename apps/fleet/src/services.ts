@@ -56,6 +56,8 @@ export interface InstanceProcess {
   stop(): Promise<void>;
   /** SIGKILL, then waits for the exit. */
   kill(): Promise<void>;
+  /** The last 4,000 characters the instance wrote to stderr (its errors and its notification bus's warnings). */
+  stderr(): string;
 }
 
 /** Starts `node <appDir>/dist/instance.js` with `config` in its environment; resolves once it says `ready`. */
@@ -112,5 +114,6 @@ export async function startInstance(appDir: string, config: InstanceConfig): Pro
     url,
     stop: () => end('SIGTERM'),
     kill: () => end('SIGKILL'),
+    stderr: () => log,
   };
 }
