@@ -12,12 +12,14 @@
 // alternating run after run): the server child's CPU per counted flow.
 // `--opts-a=JSON` / `--opts-b=JSON`: extra `listen()` options for A's / B's server (give one root twice to
 // compare two settings of one build, or none to see the method's own noise: an A/A run).
+// `--side-a` / `--side-b`: the side of A's / B's server; with one root twice, `--side-a=boomerang --side-b=mcp`
+// compares McpServer + resolvers with the hand-written Server of one build, with the same pairing and pinning.
 // `--pin` (Linux, `taskset`): both server children on the last CPU, this process on the first, so that neither
 // build's server runs on a core the other does not (on a shared machine cores differ).
 //
 //   node apps/bench/src/cpu-per-flow.bench.mjs --root=<before> --root=<after> [--flow=plain,confirm,wizard]
 //     [--warm=20000] [--flows=100000] [--runs=5] [--transport=memory|http] [--side=boomerang|mcp] [--pin] [--cpu-prof=DIR]
-//     [--opts-a=JSON] [--opts-b=JSON]
+//     [--opts-a=JSON] [--opts-b=JSON] [--side-a=boomerang|mcp] [--side-b=boomerang|mcp]
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +41,8 @@ const counted = Number(values('flows').at(-1) ?? 100_000);
 const runs = Number(values('runs').at(-1) ?? 5);
 const transport = values('transport').at(-1) ?? 'memory';
 const side = values('side').at(-1) ?? 'boomerang';
+// --side-a / --side-b: a side per build (give one root twice to compare the hand-written Server with McpServer).
+const sideOf = (index) => values(index === 0 ? 'side-a' : 'side-b').at(-1) ?? side;
 const pin = args.includes('--pin');
 const cpuProf = values('cpu-prof').at(-1);
 if (transport !== 'memory' && transport !== 'http') {
@@ -90,7 +94,7 @@ async function benchHttp() {
   const { rawNetClient } = await import('./transports/raw-net-http.mjs');
   const { expected } = await import('./flows/workload.mjs');
   console.log(
-    `Server CPU µs per flow (Streamable HTTP, listen() on 127.0.0.1, ${side} side, c=32, raw socket client; ` +
+    `Server CPU µs per flow (Streamable HTTP, listen() on 127.0.0.1, ${sideOf(0)} / ${sideOf(1)} side, c=32, raw socket client; ` +
       `${runs} runs per build, each a fresh pair of server processes: ${warm} warm-up flows, then ${counted} ` +
       `counted, alternating) — node ${process.version}`,
   );
@@ -144,7 +148,7 @@ async function benchHttp() {
 
 /** Starts `root`'s HTTP server child (its own http-server.mjs) as build `index` (0: A, 1: B); CPU read in µs. */
 async function startServer(root, index) {
-  const server = await startHttpServer(side, {
+  const server = await startHttpServer(sideOf(index), {
     script: join(root, 'apps/bench/src/transports/http-server.mjs'),
     env: { ...process.env, BENCH_LISTEN_OPTIONS: values(index === 0 ? 'opts-a' : 'opts-b').at(-1) ?? '{}' },
     execArgv:

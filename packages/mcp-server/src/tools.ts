@@ -20,6 +20,7 @@ import {
   runResolvers,
   withoutResolved,
 } from './resolvers/index.js';
+import { resolveRound } from './resolvers/run.js';
 import {
   checkHandler,
   checkName,
@@ -180,7 +181,8 @@ export async function callTool(
   const args = withoutResolved(parsed.value as Record<string, unknown>, entry.plan);
   let value: unknown;
   try {
-    const round = await runResolvers(entry.plan, args, ctx);
+    const pending = resolveRound(entry.plan, args, ctx);
+    const round = pending instanceof Promise ? await pending : pending;
     if (round.kind === 'input_required') return round.result;
     value = (entry.handler as (a: unknown, r: unknown, c: RequestContext) => unknown)(
       args,

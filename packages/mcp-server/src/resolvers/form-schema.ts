@@ -17,6 +17,11 @@ export type RequestedSchema = ElicitRequestFormParams['requestedSchema'];
 export interface Form {
   readonly requestedSchema: RequestedSchema;
   readonly validator: StandardSchemaV1;
+  /**
+   * The questions built from this form, by message: `[0]` for `elicit`, `[1]` for `elicitResult` (they read
+   * answers differently). Filled by questions.ts, so a resolver that asks the same thing each round reuses one.
+   */
+  readonly questions: readonly [Map<string, unknown>, Map<string, unknown>];
 }
 
 const cache = new WeakMap<object, Form>();
@@ -60,7 +65,11 @@ export function formOf(schema: unknown, where: string): Form {
   const requestedSchema: RequestedSchema =
     required.length > 0 ? { type: 'object', properties, required } : { type: 'object', properties };
   deepFreeze(requestedSchema);
-  const form: Form = Object.freeze({ requestedSchema, validator: served.standard });
+  const form: Form = Object.freeze({
+    requestedSchema,
+    validator: served.standard,
+    questions: [new Map(), new Map()] as const,
+  });
   cache.set(schema as object, form);
   return form;
 }

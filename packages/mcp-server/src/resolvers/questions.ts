@@ -14,6 +14,7 @@ import {
   CreateMessageResultSchema,
   ElicitResultSchema,
   ListRootsResultSchema,
+  safeParse,
 } from '@boomerang/protocol/schemas';
 import type { FormSchema, FormValues } from '../schema-types.js';
 import type { RefusalAction } from './errors.js';
@@ -76,12 +77,11 @@ class QuestionHandle {
 }
 
 /**
- * Form questions by requested schema (cached per schema object, so stable), then message and refusal handling: a
+ * Form questions by form (`Form.questions`: cached per schema object, so stable), refusal handling and message: a
  * form asked again is the same immutable question, so building it is a lookup instead of rendering the request,
  * closures and a handle, and its digest is computed once instead of canonical JSON plus SHA-256 every round.
  * Bounded, so messages built from arguments cannot grow it without limit.
  */
-const formQuestions = new WeakMap<object, Map<string, Question<unknown>>>();
 const FORM_QUESTIONS_PER_SCHEMA = 512;
 
 /** Memoises `questionDigest(request)` for one question. */
@@ -114,18 +114,12 @@ const WRONG_ELICIT = 'a non-elicitation response';
 function formQuestion<T>(message: unknown, schema: unknown, outcome: boolean, where: string): Question<T> {
   checkMessage(message, where);
   const form = formOf(schema, where);
-  let byMessage = formQuestions.get(form.requestedSchema);
-  if (byMessage === undefined) {
-    byMessage = new Map();
-    formQuestions.set(form.requestedSchema, byMessage);
-  }
-  // One entry per message and refusal handling (`elicit` and `elicitResult` read answers differently).
-  const key = outcome ? `1${message}` : `0${message}`;
-  let built = byMessage.get(key);
+  const byMessage = form.questions[outcome ? 1 : 0];
+  let built = byMessage.get(message);
   if (built === undefined) {
     built = buildFormQuestion(message, form, outcome);
     if (byMessage.size >= FORM_QUESTIONS_PER_SCHEMA) byMessage.clear();
-    byMessage.set(key, built);
+    byMessage.set(message, built);
   }
   return built as Question<T>;
 }
@@ -145,7 +139,7 @@ function buildFormQuestion(
     request,
     digest: digestOnce(request),
     read(answer) {
-      const parsed = ElicitResultSchema.safeParse(answer);
+      const parsed = safeParse(ElicitResultSchema, answer);
       if (!parsed.success) return { ok: false, problem: WRONG_ELICIT };
       const { action, content } = parsed.data;
       if (action !== 'accept') {
@@ -181,7 +175,7 @@ function urlQuestion<T>(message: unknown, url: unknown, outcome: boolean, where:
     request,
     digest: digestOnce(request),
     read(answer) {
-      const parsed = ElicitResultSchema.safeParse(answer);
+      const parsed = safeParse(ElicitResultSchema, answer);
       if (!parsed.success) return { ok: false, problem: WRONG_ELICIT };
       const { action } = parsed.data;
       if (action !== 'accept' && !outcome) return { ok: true, refused: action, record: { action } };

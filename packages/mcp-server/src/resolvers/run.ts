@@ -107,6 +107,20 @@ export async function runResolvers(
   ctx: RequestContext,
   only?: readonly string[],
 ): Promise<ResolverRoundResult> {
+  return resolveRound(plan, args, ctx, only);
+}
+
+/**
+ * @internal {@link runResolvers}, synchronous when every resolver and validator of the round is: its result, or
+ * a promise of it when one of them was asynchronous (McpServer's `tools/call` awaits only then). Throws what
+ * `runResolvers` rejects with.
+ */
+export function resolveRound(
+  plan: ResolverPlan | undefined,
+  args: Readonly<Record<string, unknown>>,
+  ctx: RequestContext,
+  only?: readonly string[],
+): ResolverRoundResult | Promise<ResolverRoundResult> {
   if (plan === undefined) return NOTHING_TO_RESOLVE;
   const impl = planOf(plan);
   const { nodes } = impl;
@@ -119,6 +133,7 @@ export async function runResolvers(
   if (state !== undefined && typeof state !== 'string')
     throw argumentError('ctx.requestState', 'string', state);
   const previous = decodeState(state);
+  const { maxStateBytes, owner } = plan;
   const byRound = plan.answerBinding === 'round';
   // Per node, by its index in the plan (arrays: a round allocates little).
   const carried: (RecordedAnswer | undefined)[] = new Array(nodes.length);
@@ -226,41 +241,45 @@ export async function runResolvers(
   };
 
   const steps = entries.map(([, node]) => visit(node));
-  if (steps.some((step) => step instanceof Promise)) await Promise.all(steps);
-  for (const node of nodes) {
-    const outcome = settled[node.index];
-    if (outcome?.status === 'error') throw outcome.error;
-  }
+  return steps.some((step) => step instanceof Promise) ? Promise.all(steps).then(finish) : finish();
 
-  if (questions === 0) {
-    const values: Record<string, unknown> = {};
-    for (const [name, node] of entries)
-      define(values, name, (settled[node.index] as { value: unknown }).value);
-    return { kind: 'resolved', values };
-  }
-
-  const inputRequests: Record<string, InputRequest> = {};
-  const answers = new Map<string, RecordedAnswer>();
-  const askedNow = byRound ? new Map<string, string>() : undefined;
-  for (const node of nodes) {
-    const recorded = carried[node.index];
-    if (recorded !== undefined) answers.set(node.key, recorded);
-    const question = asked[node.index];
-    if (question !== undefined) {
-      define(inputRequests, wireKey(node, question.q), question.request);
-      askedNow?.set(node.key, question.q);
+  /** The round's result once every resolver has settled: its first failure thrown, the values, or the questions. */
+  function finish(): ResolverRoundResult {
+    for (const node of nodes) {
+      const outcome = settled[node.index];
+      if (outcome?.status === 'error') throw outcome.error;
     }
+
+    if (questions === 0) {
+      const values: Record<string, unknown> = {};
+      for (const [name, node] of entries)
+        define(values, name, (settled[node.index] as { value: unknown }).value);
+      return { kind: 'resolved', values };
+    }
+
+    const inputRequests: Record<string, InputRequest> = {};
+    const answers = new Map<string, RecordedAnswer>();
+    const askedNow = byRound ? new Map<string, string>() : undefined;
+    for (const node of nodes) {
+      const recorded = carried[node.index];
+      if (recorded !== undefined) answers.set(node.key, recorded);
+      const question = asked[node.index];
+      if (question !== undefined) {
+        define(inputRequests, wireKey(node, question.q), question.request);
+        askedNow?.set(node.key, question.q);
+      }
+    }
+    if (answers.size === 0 && askedNow === undefined) {
+      return { kind: 'input_required', result: inputRequired({ inputRequests }) };
+    }
+    const requestState = encodeState({ answers, asked: askedNow });
+    const size = utf8Length(requestState);
+    if (size > maxStateBytes) {
+      throw new RangeError(
+        `${owner}: the request state of this call would be ${size} bytes, over the ${maxStateBytes}-byte ` +
+          'cap (maxStateBytes); record less (e.g. smaller sampling answers) or raise the cap',
+      );
+    }
+    return { kind: 'input_required', result: inputRequired({ inputRequests, requestState }) };
   }
-  if (answers.size === 0 && askedNow === undefined) {
-    return { kind: 'input_required', result: inputRequired({ inputRequests }) };
-  }
-  const requestState = encodeState({ answers, asked: askedNow });
-  const size = utf8Length(requestState);
-  if (size > plan.maxStateBytes) {
-    throw new RangeError(
-      `${plan.owner}: the request state of this call would be ${size} bytes, over the ${plan.maxStateBytes}-byte ` +
-        'cap (maxStateBytes); record less (e.g. smaller sampling answers) or raise the cap',
-    );
-  }
-  return { kind: 'input_required', result: inputRequired({ inputRequests, requestState }) };
 }
