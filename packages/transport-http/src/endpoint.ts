@@ -1,5 +1,5 @@
 // The 2026-07-28 endpoint: every message its own POST, checked, handed to the handler, answered in JSON or SSE.
-import { ErrorCode, type JSONRPCNotification, type JSONRPCRequest } from '@boomerang/protocol';
+import { ErrorCode, isThenable, type JSONRPCNotification, type JSONRPCRequest } from '@boomerang/protocol';
 import { jsonRpcError, type MessageHandler } from '@boomerang/protocol/transport';
 import { answer, deliver } from './answer.js';
 import type { Exchange } from './exchange.js';
@@ -68,7 +68,7 @@ export function createEndpoint(
   const pipeline = async (inbound: Inbound): Promise<Reply> => {
     const { exchange } = inbound;
     if (exchange.method !== 'POST') return refuse(405, 'Method not allowed: use POST', { allow: 'POST' });
-    const received = await inbound.receive();
+    const received = inbound.received ?? (await inbound.receive());
     if (!received.ok) return received.reply;
     const { message, kind, auth } = received;
     if (kind !== 'request' && kind !== 'notification') {
@@ -77,7 +77,9 @@ export function createEndpoint(
     const id = kind === 'request' ? (message as JSONRPCRequest).id : undefined;
     let mismatch: string | undefined;
     try {
-      mismatch = await validateHeaders(exchange.headers, message as JSONRPCRequest, kind, tools);
+      // Synchronous unless the tool lookup is asynchronous: a request costs no turn for its header check.
+      const checked = validateHeaders(exchange.headers, message as JSONRPCRequest, kind, tools);
+      mismatch = isThenable(checked) ? await checked : checked;
     } catch (error) {
       onError(error); // the `tools` lookup (or the handler's `toolSchema`) threw
       return json(500, jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' }));

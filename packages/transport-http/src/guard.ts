@@ -74,6 +74,8 @@ function hostOf(headers: HeaderReader, url: string): string | undefined {
 }
 
 function hostAllowed(host: string, allowed: readonly string[]): boolean {
+  // `host` is lower-cased: an entry spelled exactly like it allows it (the usual case, and no copies made).
+  if (allowed.includes(host)) return true;
   const hostname = host.replace(/:\d+$/, '');
   return allowed.some((entry) => {
     const wanted = entry.toLowerCase();

@@ -213,6 +213,22 @@ describe('createHttpHandler: header validation (-32020, 400)', () => {
     expect((await failing(post(rpc('tools/list')))).status).toBe(200);
   });
 
+  it('answers 500 -32603 when an async tools lookup rejects, and reports it to onError', async () => {
+    const errors: unknown[] = [];
+    const failing = createHttpHandler(makeServer(), {
+      tools: async () => {
+        throw new Error('registry down');
+      },
+      onError: (error) => errors.push(error),
+    });
+    const response = await failing(post(echo({ text: 'a' }, 'z')));
+    expect([response.status, (await bodyOf(response)).error]).toEqual([
+      500,
+      { code: -32603, message: 'Internal error' },
+    ]);
+    expect(errors).toEqual([new Error('registry down')]);
+  });
+
   it('answers 500 -32603 when authenticate throws', async () => {
     const failing = createHttpHandler(makeServer(), {
       authenticate: () => {

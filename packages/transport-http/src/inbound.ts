@@ -52,6 +52,7 @@ export class Inbound {
   readonly #admission: Admission;
   #authenticated: Promise<Authenticated> | undefined;
   #received: Promise<Received> | undefined;
+  #settled: Received | undefined;
 
   constructor(exchange: Exchange, admission: Admission) {
     this.exchange = exchange;
@@ -80,6 +81,14 @@ export class Inbound {
     return this.#received;
   }
 
+  /**
+   * What {@link receive} resolved to, once it has (`undefined` before): a layer that received the message hands
+   * it on, and the pipeline reads it without waiting another turn.
+   */
+  get received(): Received | undefined {
+    return this.#settled;
+  }
+
   async #runAuthenticate(authenticate: Authenticate): Promise<Authenticated> {
     try {
       const outcome = await authenticate(this.exchange.toRequest());
@@ -92,29 +101,42 @@ export class Inbound {
 
   async #receive(): Promise<Received> {
     const who = this.#admission.authenticate === undefined ? NOBODY : await this.authenticate();
-    if (!who.ok) return who;
+    if (!who.ok) return this.#settle(who);
     const { headers } = this.exchange;
     if (!isJsonContentType(headers.get('content-type'))) {
-      return refused(415, 'Unsupported Media Type: Content-Type must be application/json');
+      return this.#settle(refused(415, 'Unsupported Media Type: Content-Type must be application/json'));
     }
     if (!acceptsBoth(headers.get('accept'))) {
-      return refused(406, 'Not Acceptable: Accept must allow application/json and text/event-stream');
+      return this.#settle(
+        refused(406, 'Not Acceptable: Accept must allow application/json and text/event-stream'),
+      );
     }
     const { maxBody } = this.#admission;
     let body: BodyResult;
     try {
       body = await this.exchange.readBody(maxBody);
     } catch {
-      return refused(400, 'Bad Request: the body could not be read');
+      return this.#settle(refused(400, 'Bad Request: the body could not be read'));
     }
     if (!body.ok) {
-      return body.unreadable === undefined
-        ? refused(413, `Payload Too Large: the body exceeds ${maxBody} bytes`)
-        : refused(400, `Bad Request: ${body.unreadable}`);
+      return this.#settle(
+        body.unreadable === undefined
+          ? refused(413, `Payload Too Large: the body exceeds ${maxBody} bytes`)
+          : refused(400, `Bad Request: ${body.unreadable}`),
+      );
     }
     const parsed = parseMessage(body.bytes);
-    if (!parsed.ok) return { ok: false, reply: json(400, parsed.error) };
-    return { ok: true, auth: who.auth, message: parsed.message, kind: parsed.kind };
+    return this.#settle(
+      parsed.ok
+        ? { ok: true, auth: who.auth, message: parsed.message, kind: parsed.kind }
+        : { ok: false, reply: json(400, parsed.error) },
+    );
+  }
+
+  /** Keeps `received` for {@link received} and returns it. */
+  #settle(received: Received): Received {
+    this.#settled = received;
+    return received;
   }
 }
 

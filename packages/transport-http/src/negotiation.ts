@@ -3,6 +3,7 @@
 /** True for `application/json` (parameters such as `charset` ignored). */
 export function isJsonContentType(value: string | null): boolean {
   if (value === null) return false;
+  if (value === 'application/json') return true; // what clients send: no split, no copies
   return value.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
 }
 

@@ -1,4 +1,4 @@
-import { MetaKey } from '@boomerang/protocol';
+import { isThenable, MetaKey } from '@boomerang/protocol';
 import type { HeaderReader } from './guard.js';
 import {
   decodeHeaderValue,
@@ -38,14 +38,15 @@ interface Message {
  * `resources/read`) `Mcp-Name` are required; notification POSTs have no required headers in 2026-07-28, but a
  * header that is sent must still match. A body value that is missing or of the wrong type is left to the
  * server's own `-32602`. `Mcp-Param-*`: for every `x-mcp-header` declaration of the called tool, a header is
- * required when the argument has a string, number or boolean value and refused when it has none.
+ * required when the argument has a string, number or boolean value and refused when it has none. Synchronous,
+ * unless `tools` is a lookup that returned a promise: then a promise of the same.
  */
-export async function validateHeaders(
+export function validateHeaders(
   headers: HeaderReader,
   message: Message,
   kind: 'request' | 'notification',
   tools: ToolSchemaSource | undefined,
-): Promise<string | undefined> {
+): string | undefined | Promise<string | undefined> {
   const required = kind === 'request';
   const params = isObject(message.params) ? message.params : {};
   const meta = isObject(params._meta) ? params._meta : {};
@@ -86,13 +87,24 @@ export async function validateHeaders(
   return undefined;
 }
 
-async function validateParamHeaders(
+function validateParamHeaders(
   headers: HeaderReader,
   name: string,
   args: unknown,
   tools: ToolSchemaSource,
-): Promise<string | undefined> {
-  const tool = typeof tools === 'function' ? await tools(name) : tools.find((t) => t.name === name);
+): string | undefined | Promise<string | undefined> {
+  const found = typeof tools === 'function' ? tools(name) : tools.find((t) => t.name === name);
+  return isThenable(found)
+    ? Promise.resolve(found).then((tool) => checkParamHeaders(headers, tool, args))
+    : checkParamHeaders(headers, found, args);
+}
+
+/** The `Mcp-Param-*` check against the declarations of `tool` (none for an unknown tool: the server answers it). */
+function checkParamHeaders(
+  headers: HeaderReader,
+  tool: ToolHeaderSchema | undefined,
+  args: unknown,
+): string | undefined {
   if (tool === undefined) return undefined; // unknown tool: the server answers it
   const declared = paramHeadersOf(tool.inputSchema);
   // An invalid declaration is the server author's bug; clients drop such a tool, so there is nothing to check.

@@ -164,7 +164,8 @@ function resolversTargetFor(answerBinding: AnswerBinding): FuzzTarget {
             const known = (k: string) => k === keys.a || k === keys.c || k.startsWith(bNode);
             const unknown = Object.keys(round2.inputRequests).filter((k) => !known(k));
             if (unknown.length > 0) throw new Error(`round 2 asked unknown questions ${unknown.join(', ')}`);
-            await finish(mcp, round2, keys);
+            // A copy: finishing may ask b under another key ("B after 14?"), which must not replace the learned one.
+            await finish(mcp, round2, { ...keys });
             const got = received.calls.at(-1) as { b: { x: string } };
             // 'question': an answer sent in round 2 under the key of b's exact question ("B after 6?", so only
             // with an a answer of that length in the same request) is b's answer; any other is never consumed.
