@@ -24,7 +24,7 @@ import { type EventStream, openEventStream } from './event-stream.js';
 import type { Exchange } from './exchange.js';
 import { LEGACY_VERSIONS } from './legacy-era.js';
 import { type Pending, pendingPost } from './legacy-session-post.js';
-import { json, type Reply, refuse, statusOf } from './replies.js';
+import { isResponse, json, type Reply, refuse, statusOf } from './replies.js';
 
 /** How an {@link HttpSession} is set up. */
 export interface HttpSessionInit {
@@ -301,5 +301,5 @@ function keyOf(id: RequestId): string {
 
 /** `reply` with another status (a plain reply; an event stream keeps its 200). */
 export function withStatus(reply: Reply, status: number): Reply {
-  return reply instanceof Response ? reply : { ...reply, status };
+  return isResponse(reply) ? reply : { ...reply, status };
 }

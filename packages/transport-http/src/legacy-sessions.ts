@@ -9,7 +9,7 @@ import type { Layer } from './inbound.js';
 import { isInitialize, isModern } from './legacy-era.js';
 import { HttpSession } from './legacy-session.js';
 import { accepts } from './negotiation.js';
-import { type PlainReply, type Reply, refuse } from './replies.js';
+import { isResponse, type PlainReply, type Reply, refuse } from './replies.js';
 
 /** Settings of the 2025-11-25 side of an endpoint (`HttpHandlerOptions.legacy`). */
 export interface LegacySessionOptions {
@@ -253,7 +253,7 @@ function positive(value: number, name: string): number {
 }
 
 function withHeader(reply: Reply, name: string, value: string): Reply {
-  if (reply instanceof Response) {
+  if (isResponse(reply)) {
     reply.headers.set(name, value);
     return reply;
   }

@@ -15,7 +15,7 @@ import {
   loopbackPolicy,
 } from './guard.js';
 import { type FetchHandler, type HttpHandler, type HttpHandlerOptions, httpEndpoint } from './handler.js';
-import { forbidden, type PlainReply, type Reply, refuse } from './replies.js';
+import { forbidden, isResponse, type PlainReply, type Reply, refuse } from './replies.js';
 
 /** Options of {@link toNodeHandler}: those of `createHttpHandler`, and the one path it serves. */
 export interface NodeHandlerOptions extends HttpHandlerOptions {
@@ -195,7 +195,7 @@ async function respondNative(
     return;
   }
   closeIfUnread(req, res);
-  if (reply instanceof Response) await writeResponse(reply, res, cancellation.signal);
+  if (isResponse(reply)) await writeResponse(reply, res, cancellation.signal);
   else writePlain(reply, res);
 }
 

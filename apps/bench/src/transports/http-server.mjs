@@ -57,7 +57,7 @@ async function serveBoomerang(side) {
   const [{ listen }, server] = await Promise.all([
     import('@boomerang/transport-http/node'),
     side === 'mcp'
-      ? import('../flows/boomerang-mcp.mjs').then((flows) => flows.createMcpServer())
+      ? import('../flows/boomerang-mcp-server.mjs').then((flows) => flows.createMcpServer())
       : import('../flows/boomerang-server.mjs').then((flows) => flows.createBoomerangServer()),
   ]);
   // BENCH_LISTEN_OPTIONS: more listen() options, as JSON (cpu-per-flow.bench.mjs --opts-a / --opts-b).

@@ -211,10 +211,16 @@ export function withoutResolved(
   args: Readonly<Record<string, unknown>>,
   plan: ResolverPlan | undefined,
 ): Record<string, unknown> {
-  if (plan === undefined || !plan.names.some((name) => Object.hasOwn(args, name))) return args;
+  if (plan === undefined || !hasAny(args, plan.names)) return args;
   const out = { ...args };
   for (const name of plan.names) delete out[name];
   return out;
+}
+
+/** Whether `args` has an own member under one of `names` (a loop: this runs twice on every call). */
+function hasAny(args: Readonly<Record<string, unknown>>, names: readonly string[]): boolean {
+  for (let i = 0; i < names.length; i++) if (Object.hasOwn(args, names[i] as string)) return true;
+  return false;
 }
 
 interface MutableNode extends PlanNode {
