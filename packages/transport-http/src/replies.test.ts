@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Listening, listen } from './node.js';
+import { isResponse, json, refuse } from './replies.js';
+import { headersFor, makeServer, rpc } from './test-support/fixture.js';
+import { raw } from './test-support/raw-http.js';
+
+// The `Response` global is lazy in node: its first read loads the fetch implementation (about 6 MB). A server that
+// answers plain JSON replies must not read it. These tests count its reads.
+
+const original = Object.getOwnPropertyDescriptor(globalThis, 'Response') as PropertyDescriptor;
+const WebResponse = globalThis.Response;
+let reads = 0;
+
+/** Counts reads of `globalThis.Response` until the test ends. */
+function countResponseReads(): void {
+  reads = 0;
+  Object.defineProperty(globalThis, 'Response', {
+    configurable: true,
+    get() {
+      reads++;
+      return WebResponse;
+    },
+  });
+}
+
+const running: Listening[] = [];
+afterEach(async () => {
+  Object.defineProperty(globalThis, 'Response', original);
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+describe('isResponse', () => {
+  it('tells a plain reply from a Response, reading the Response global only for the latter', () => {
+    const response = new WebResponse('x');
+    countResponseReads();
+    expect(isResponse(json(200, { ok: true }))).toBe(false);
+    expect(isResponse(refuse(400, 'no'))).toBe(false);
+    expect(reads).toBe(0);
+    expect(isResponse(response)).toBe(true);
+  });
+});
+
+describe('listen() answering plain replies', () => {
+  it('never reads the Response global: a request, a refusal and a 404', async () => {
+    const server = await listen(makeServer());
+    running.push(server);
+    const list = rpc('tools/list');
+    const headers = Object.fromEntries(headersFor(list));
+    countResponseReads();
+    const ok = await raw(server.url, { headers, body: JSON.stringify(list) });
+    const refused = await raw(server.url, {
+      headers: { ...headers, 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    const missing = await raw(server.url, { path: '/other', headers, body: '{}' });
+    expect([ok.status, refused.status, missing.status]).toEqual([200, 415, 404]);
+    expect(reads).toBe(0);
+  });
+});
