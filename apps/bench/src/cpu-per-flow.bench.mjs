@@ -15,11 +15,17 @@
 // `--side-a` / `--side-b`: the side of A's / B's server; with one root twice, `--side-a=boomerang --side-b=mcp`
 // compares McpServer + resolvers with the hand-written Server of one build, with the same pairing and pinning.
 // `--pin` (Linux, `taskset`): both server children on the last CPU, this process on the first, so that neither
-// build's server runs on a core the other does not (on a shared machine cores differ).
+// build's server runs on a core the other does not (on a shared machine cores differ). `--pin=same`: this process
+// (the client) on that CPU too. Across CPUs, each response that wakes an idle client costs the server a cross-CPU
+// wakeup (on a VM, an interrupt that exits to the hypervisor), and the slower the server the idler the client:
+// added server work shows magnified. On one CPU, a wakeup is a local switch and the server's CPU is its own work.
+// `--spin-b=µs`: B's server busy-waits that long in every request before handling it: a known cost, to see what a
+// method makes of it (A/A with one root twice; on this project's 2-vCPU VM, 5 µs per request measured +21 µs per
+// confirm flow with `--pin` and +12 µs with `--pin=same`, where the true cost is 10 µs).
 //
 //   node apps/bench/src/cpu-per-flow.bench.mjs --root=<before> --root=<after> [--flow=plain,confirm,wizard]
-//     [--warm=20000] [--flows=100000] [--runs=5] [--transport=memory|http] [--side=boomerang|mcp] [--pin] [--cpu-prof=DIR]
-//     [--opts-a=JSON] [--opts-b=JSON] [--side-a=boomerang|mcp] [--side-b=boomerang|mcp]
+//     [--warm=20000] [--flows=100000] [--runs=5] [--transport=memory|http] [--side=boomerang|mcp] [--pin[=same]] [--cpu-prof=DIR]
+//     [--opts-a=JSON] [--opts-b=JSON] [--side-a=boomerang|mcp] [--side-b=boomerang|mcp] [--spin-b=µs]
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +49,9 @@ const transport = values('transport').at(-1) ?? 'memory';
 const side = values('side').at(-1) ?? 'boomerang';
 // --side-a / --side-b: a side per build (give one root twice to compare the hand-written Server with McpServer).
 const sideOf = (index) => values(index === 0 ? 'side-a' : 'side-b').at(-1) ?? side;
-const pin = args.includes('--pin');
+const pin = args.includes('--pin') || values('pin').length > 0;
+const pinSame = values('pin').at(-1) === 'same';
+const spinB = values('spin-b').at(-1);
 const cpuProf = values('cpu-prof').at(-1);
 if (transport !== 'memory' && transport !== 'http') {
   console.error(`--transport expected memory or http, got ${transport}`);
@@ -96,13 +104,16 @@ async function benchHttp() {
   console.log(
     `Server CPU µs per flow (Streamable HTTP, listen() on 127.0.0.1, ${sideOf(0)} / ${sideOf(1)} side, c=32, raw socket client; ` +
       `${runs} runs per build, each a fresh pair of server processes: ${warm} warm-up flows, then ${counted} ` +
-      `counted, alternating) — node ${process.version}`,
+      `counted, alternating; ${pin ? (pinSame ? 'client and servers pinned on one CPU' : 'client and servers pinned on two CPUs') : 'unpinned'}` +
+      `${spinB === undefined ? '' : `; B busy-waits ${spinB} µs per request`}) — node ${process.version}`,
   );
   console.log(`A = ${roots[0]}\nB = ${roots[1]}`);
   const cpus = (await import('node:os')).availableParallelism();
-  if (pin) execFileSync('taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  const clientCpu = pinSame ? cpus - 1 : 0;
+  if (pin) execFileSync('taskset', ['-p', '-c', String(clientCpu), String(process.pid)], { stdio: 'ignore' });
   for (const flow of flows) {
     const samples = [[], []];
+    const kernel = [[], []];
     for (let r = 0; r < runs; r++) {
       // Fresh processes every run: a process's own JIT and heap layout can bias it by several per cent for its
       // whole life, so one long-lived pair would compare two processes rather than two builds.
@@ -135,7 +146,9 @@ async function benchHttp() {
         for (const i of order) {
           const before = await servers[i].cpu();
           await burst(i, counted);
-          samples[i].push(((await servers[i].cpu()) - before) / counted);
+          const after = await servers[i].cpu();
+          samples[i].push((after.user + after.system - before.user - before.system) / counted);
+          kernel[i].push((after.system - before.system) / counted);
         }
       } finally {
         for (const client of clients) client.close();
@@ -143,20 +156,24 @@ async function benchHttp() {
       }
     }
     report(flow, samples);
+    // The kernel's part (system time: mostly the socket writes, which on loopback include waking the client).
+    const [ka, kb] = kernel.map(median);
+    console.log(`${''.padEnd(8)} of which system time: A ${ka.toFixed(1)} µs  B ${kb.toFixed(1)} µs`);
   }
 }
 
-/** Starts `root`'s HTTP server child (its own http-server.mjs) as build `index` (0: A, 1: B); CPU read in µs. */
+/** Starts `root`'s HTTP server child (its own http-server.mjs) as build `index` (0: A, 1: B); CPU (user, system) in µs. */
 async function startServer(root, index) {
   const server = await startHttpServer(sideOf(index), {
     script: join(root, 'apps/bench/src/transports/http-server.mjs'),
-    env: { ...process.env, BENCH_LISTEN_OPTIONS: values(index === 0 ? 'opts-a' : 'opts-b').at(-1) ?? '{}' },
+    env: {
+      ...process.env,
+      BENCH_LISTEN_OPTIONS: values(index === 0 ? 'opts-a' : 'opts-b').at(-1) ?? '{}',
+      BENCH_SPIN_US: index === 1 && spinB !== undefined ? spinB : '',
+    },
     execArgv:
       cpuProf === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${join(cpuProf, index === 0 ? 'A' : 'B')}`],
   });
-  const cpu = async () => {
-    const { cpu } = await server.stats();
-    return cpu.user + cpu.system;
-  };
+  const cpu = async () => (await server.stats()).cpu;
   return { ...server, cpu };
 }

@@ -60,6 +60,17 @@ async function serveBoomerang(side) {
       ? import('../flows/boomerang-mcp-server.mjs').then((flows) => flows.createMcpServer())
       : import('../flows/boomerang-server.mjs').then((flows) => flows.createBoomerangServer()),
   ]);
+  // BENCH_SPIN_US: a busy-wait of that many µs before every message (cpu-per-flow.bench.mjs --spin-b): a known
+  // cost, to calibrate a measuring method.
+  const spin = Number(process.env.BENCH_SPIN_US || 0);
+  if (spin > 0) {
+    const handle = server.handle.bind(server);
+    server.handle = (message, ctx) => {
+      const until = performance.now() + spin / 1000;
+      while (performance.now() < until);
+      return handle(message, ctx);
+    };
+  }
   // BENCH_LISTEN_OPTIONS: more listen() options, as JSON (cpu-per-flow.bench.mjs --opts-a / --opts-b).
   const more = JSON.parse(process.env.BENCH_LISTEN_OPTIONS ?? '{}');
   const endpoint = await listen(server, { host: '127.0.0.1', port: 0, ...more });
