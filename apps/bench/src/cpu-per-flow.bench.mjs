@@ -57,6 +57,10 @@ if (transport !== 'memory' && transport !== 'http') {
   console.error(`--transport expected memory or http, got ${transport}`);
   process.exit(2);
 }
+if (transport === 'memory' && (pin || spinB !== undefined)) {
+  console.error('--pin and --spin-b apply to --transport=http only');
+  process.exit(2);
+}
 
 /** CPU µs per flow of one fresh process of `root`. */
 function once(root, flow) {
