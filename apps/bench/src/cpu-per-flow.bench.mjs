@@ -1,9 +1,10 @@
 // CPU per flow of two builds of the repository, in one run, the builds alternating (A B, B A, …) so that other load
 // on the machine falls on both alike. Prints the median CPU µs per flow of each build and their ratio.
 //
-// In memory (the default): the flow benchmark's low-level Server + Client (apps/bench/src/flows/boomerang.mjs) of
-// each checkout, each run in a fresh process (`--warm` flows, then `--flows` counted, c=32; the process's own CPU
-// time over the counted flows). instructions.bench.mjs counts instructions instead (steadier, but slow).
+// In memory (the default): the flow benchmark's Client and server (apps/bench/src/flows/ of each checkout: the
+// hand-written low-level Server, or with `--side=mcp` McpServer + resolvers), each run in a fresh process
+// (`--warm` flows, then `--flows` counted, c=32; the process's own CPU time, client and server, over the counted
+// flows). instructions.bench.mjs counts instructions instead (steadier, but slow).
 //
 // `--transport=http`: each build's HTTP server child (apps/bench/src/transports/http-server.mjs of that checkout,
 // `listen()` on 127.0.0.1, hand-written handlers; `--side=mcp` for McpServer + resolvers where the build has it),
@@ -12,8 +13,9 @@
 // alternating run after run): the server child's CPU per counted flow.
 // `--opts-a=JSON` / `--opts-b=JSON`: extra `listen()` options for A's / B's server (give one root twice to
 // compare two settings of one build, or none to see the method's own noise: an A/A run).
-// `--side-a` / `--side-b`: the side of A's / B's server; with one root twice, `--side-a=boomerang --side-b=mcp`
-// compares McpServer + resolvers with the hand-written Server of one build, with the same pairing and pinning.
+// `--side-a` / `--side-b` (both transports): the side of A's / B's server; with one root twice,
+// `--side-a=boomerang --side-b=mcp` compares McpServer + resolvers with the hand-written Server of one build, with
+// the same pairing (and, over HTTP, pinning).
 // `--pin` (Linux, `taskset`): both server children on the last CPU, this process on the first, so that neither
 // build's server runs on a core the other does not (on a shared machine cores differ). `--pin=same`: this process
 // (the client) on that CPU too. Across CPUs, each response that wakes an idle client costs the server a cross-CPU
@@ -57,16 +59,22 @@ if (transport !== 'memory' && transport !== 'http') {
   console.error(`--transport expected memory or http, got ${transport}`);
   process.exit(2);
 }
+const sides = transport === 'memory' ? ['boomerang', 'mcp'] : ['boomerang', 'mcp', 'official', 'floor'];
+for (const index of [0, 1]) {
+  if (!sides.includes(sideOf(index))) {
+    console.error(`--side expected ${sides.join(', ')} with --transport=${transport}, got ${sideOf(index)}`);
+    process.exit(2);
+  }
+}
 if (transport === 'memory' && (pin || spinB !== undefined)) {
   console.error('--pin and --spin-b apply to --transport=http only');
   process.exit(2);
 }
 
-/** CPU µs per flow of one fresh process of `root`. */
-function once(root, flow) {
-  const out = execFileSync(process.execPath, [counter, root, flow, String(warm), String(counted)], {
-    encoding: 'utf8',
-  });
+/** CPU µs per flow of one fresh process of `root`, serving build `index`'s side. */
+function once(root, flow, index) {
+  const argv = [counter, root, flow, String(warm), String(counted), sideOf(index)];
+  const out = execFileSync(process.execPath, argv, { encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').at(-1)).cpuUsPerFlow;
 }
 
@@ -86,7 +94,7 @@ const report = (flow, samples) => {
 
 if (transport === 'memory') {
   console.log(
-    `CPU µs per flow (in-memory low-level Server + Client, c=32; ${warm} warm-up + ${counted} counted flows per ` +
+    `CPU µs per flow (in-memory Client + ${sideOf(0)} / ${sideOf(1)} server, c=32; ${warm} warm-up + ${counted} counted flows per ` +
       `process, ${runs} processes per build, alternating) — node ${process.version}`,
   );
   console.log(`A = ${roots[0]}\nB = ${roots[1]}`);
@@ -94,7 +102,7 @@ if (transport === 'memory') {
     const samples = [[], []];
     for (let r = 0; r < runs; r++) {
       const order = r % 2 === 0 ? [0, 1] : [1, 0];
-      for (const i of order) samples[i].push(once(roots[i], flow));
+      for (const i of order) samples[i].push(once(roots[i], flow, i));
     }
     report(flow, samples);
   }

@@ -1,13 +1,19 @@
 // The process valgrind counts for instructions.bench.mjs (and cpu-per-flow.bench.mjs times): connects the flow benchmark's Boomerang client and
-// low-level server (from the checkout at `root`, so that two builds of the repository can be compared), runs
-// `warm` flows at concurrency 32 to get past the JIT's tiers, then `n` flows more, and exits.
-//   node count-flows.mjs <root> <plain|confirm|wizard> <warm> <n>
+// server (from the checkout at `root`, so that two builds of the repository can be compared: the hand-written
+// low-level Server, or with `mcp` McpServer + resolvers), runs `warm` flows at concurrency 32 to get past the
+// JIT's tiers, then `n` flows more, and exits.
+//   node count-flows.mjs <root> <plain|confirm|wizard> <warm> <n> [boomerang|mcp]
 import { pathToFileURL } from 'node:url';
 
-const [root, flow, warm, n] = process.argv.slice(2);
-const { setupBoomerang } = await import(pathToFileURL(`${root}/apps/bench/src/flows/boomerang.mjs`).href);
-const { expected } = await import(pathToFileURL(`${root}/apps/bench/src/flows/workload.mjs`).href);
-const session = await setupBoomerang();
+const [root, flow, warm, n, side = 'boomerang'] = process.argv.slice(2);
+if (side !== 'boomerang' && side !== 'mcp')
+  throw new TypeError(`side expected boomerang or mcp, got ${side}`);
+const flows = (name) => import(pathToFileURL(`${root}/apps/bench/src/flows/${name}`).href);
+const { expected } = await flows('workload.mjs');
+const session =
+  side === 'mcp'
+    ? await (await flows('boomerang-mcp.mjs')).setupMcpServer()
+    : await (await flows('boomerang.mjs')).setupBoomerang();
 
 /** Runs `count` flows on 32 workers, checking every result. */
 async function run(count, offset) {

@@ -15,13 +15,23 @@ process.once('exit', () => {
 /**
  * Forks the HTTP server child serving `side` (`boomerang`, `mcp`, `official`, `floor`) and resolves once it
  * listens, with `url`, `pid`, `stats(gc?)` (the child's `process.cpuUsage()` and memory; with `gc` and
- * `--expose-gc`, after a full collection) and `stop()` (asks it to close, SIGKILL after 5 s).
+ * `--expose-gc`, after a full collection) and `stop()` (asks it to close, SIGKILL after `graceMs`).
  *
  * `script` serves from another checkout (its own http-server.mjs), `execArgv` adds node flags (`--cpu-prof`),
- * `env` replaces the environment, and `track` is told of the child (the caller's own bookkeeping).
+ * `env` replaces the environment, and `track` is told of the child (the caller's own bookkeeping). `execPath`
+ * runs the child through another program (`valgrind`, whose own arguments then lead `execArgv`, node's path
+ * among them), and `graceMs` is how long `stop()` waits before SIGKILL (a tool may write its output on exit).
  */
-export async function startHttpServer(side, { script = HTTP_SERVER, execArgv = [], env, track } = {}) {
-  const child = fork(script, [side], { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startHttpServer(
+  side,
+  { script = HTTP_SERVER, execArgv = [], execPath, env, track, graceMs = 5000 } = {},
+) {
+  const child = fork(script, [side], {
+    execArgv,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    ...(execPath !== undefined && { execPath }),
+  });
   running.add(child);
   child.once('exit', () => running.delete(child));
   track?.(child);
@@ -48,7 +58,7 @@ export async function startHttpServer(side, { script = HTTP_SERVER, execArgv = [
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.send({ type: 'exit' });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
     await exited;
     clearTimeout(timer);
   };

@@ -67,6 +67,8 @@ export interface PlanNode {
   readonly args: readonly string[];
   readonly uses: readonly (readonly [name: string, node: PlanNode])[];
   readonly fn: (input: Record<string, unknown>, ctx: RequestContext) => unknown;
+  /** The engine's cache of this node's wire keys by question digest (see `wireKey` in run.ts). */
+  readonly wireKeys: Map<string, string>;
 }
 
 /** The run-time side of a {@link ResolverPlan}. */
@@ -139,6 +141,7 @@ export function planResolvers(
       args: impl.args,
       uses: [],
       fn: impl.fn,
+      wireKeys: new Map(),
     };
     nodes.push(node);
     byHandle.set(value as object, node);

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@boomerang/protocol';
+import { ErrorCode, type InputRequest, McpError } from '@boomerang/protocol';
 import { sealed } from '@boomerang/server';
 import { expect, it, describe as suite } from 'vitest';
 import { z } from 'zod';
@@ -14,6 +14,8 @@ import {
   resolver,
   sample,
 } from './index.js';
+import { planOf } from './plan.js';
+import { questionDigest } from './state.js';
 import {
   describe,
   digestOf,
@@ -81,6 +83,27 @@ suite('runResolvers: binding answers to questions', () => {
     expect(Object.values(questionsOf(second).inputRequests).map(describe)).toEqual([
       'Backorder it, even though it may take weeks?',
     ]);
+  });
+
+  it('keys every question by its own digest however many a resolver asks (its key cache is bounded)', async () => {
+    const byN = resolver({ args: ['n'] }, ({ n }) => elicit(`Approve order ${String(n)}?`, Confirm));
+    const plan = planResolvers('t', { byN }, ['n']);
+    const keys = new Set<string>();
+    for (let n = 0; n < 600; n++) {
+      const first = questionsOf(await round(plan, { n }));
+      const key = keyOf(first, 'r0');
+      expect(key).toBe(`r0.${questionDigest(first.inputRequests[key] as InputRequest)}`);
+      keys.add(key);
+      // The answer under that key is consumed: the key the cache hands out is the one the client echoes.
+      expect(valuesOf(await round(plan, { n }, { [key]: accept({ confirm: n % 2 === 0 }) }))).toEqual({
+        byN: { confirm: n % 2 === 0 },
+      });
+    }
+    expect(keys.size).toBe(600);
+    expect(planOf(plan).nodes[0]?.wireKeys.size).toBeLessThanOrEqual(256);
+    // Asked again after the cache was cleared: the same key as the first time.
+    const again = questionsOf(await round(plan, { n: 0 }));
+    expect(keyOf(again, 'r0')).toBe([...keys][0]);
   });
 
   it('asks again when only the schema changed', async () => {

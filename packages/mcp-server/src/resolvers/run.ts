@@ -53,12 +53,24 @@ const NOTHING_TO_RESOLVE: ResolverRoundResult = Object.freeze({
   values: Object.freeze({}),
 });
 
+/** Wire keys a node keeps (questions whose message is built from arguments cannot grow the cache unbounded). */
+const WIRE_KEYS_PER_NODE = 256;
+
 /**
  * The key a question goes out under and its answer comes back under: the node's key and the question's digest,
- * so an answer names the exact question it answers without any state.
+ * so an answer names the exact question it answers without any state. Built once per node and question: a key
+ * built anew each round is a fresh string that every property access with it must flatten and look up in the
+ * engine's string table, where the cached one already is that table's entry.
  */
 function wireKey(node: PlanNode, q: string): string {
-  return `${node.key}.${q}`;
+  let key = node.wireKeys.get(q);
+  if (key === undefined) {
+    if (node.wireKeys.size >= WIRE_KEYS_PER_NODE) node.wireKeys.clear();
+    // A property name is the string table's copy: the cached key is that copy, flat, from the first round on.
+    key = Object.keys({ [`${node.key}.${q}`]: 0 })[0] as string;
+    node.wireKeys.set(q, key);
+  }
+  return key;
 }
 
 /** Sets an own data property (a name such as `__proto__` stays an ordinary member). */
@@ -137,7 +149,7 @@ export function resolveRound(
   const byRound = plan.answerBinding === 'round';
   // Per node, by its index in the plan (arrays: a round allocates little).
   const carried: (RecordedAnswer | undefined)[] = new Array(nodes.length);
-  const asked: ({ request: InputRequest; q: string } | undefined)[] = new Array(nodes.length);
+  const asked: ({ request: InputRequest; q: string; key: string } | undefined)[] = new Array(nodes.length);
   const memo: (Step | undefined)[] = new Array(nodes.length);
   const settled: (Outcome | undefined)[] = new Array(nodes.length);
   let questions = 0;
@@ -165,7 +177,7 @@ export function resolveRound(
     if (Object.hasOwn(responses, key) && (!byRound || previous.asked?.get(node.key) === q)) {
       return then(question.read(responses[key]), (read) => consume(node, read, q));
     }
-    asked[node.index] = { request: question.request, q };
+    asked[node.index] = { request: question.request, q, key };
     questions++;
     return PENDING;
   };
@@ -265,7 +277,7 @@ export function resolveRound(
       if (recorded !== undefined) answers.set(node.key, recorded);
       const question = asked[node.index];
       if (question !== undefined) {
-        define(inputRequests, wireKey(node, question.q), question.request);
+        define(inputRequests, question.key, question.request);
         askedNow?.set(node.key, question.q);
       }
     }
