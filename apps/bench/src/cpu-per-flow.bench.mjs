@@ -112,7 +112,7 @@ if (transport === 'memory') {
 
 async function benchHttp() {
   const { rawNetClient } = await import('./transports/raw-net-http.mjs');
-  const { expected } = await import('./flows/workload.mjs');
+  const { runFlows } = await import('./flows/workload.mjs');
   console.log(
     `Server CPU µs per flow (Streamable HTTP, listen() on 127.0.0.1, ${sideOf(0)} / ${sideOf(1)} side, c=32, raw socket client; ` +
       `${runs} runs per build, each a fresh pair of server processes: ${warm} warm-up flows, then ${counted} ` +
@@ -141,18 +141,7 @@ async function benchHttp() {
           }
         }
         for (const server of servers) clients.push(rawNetClient(server.url));
-        const burst = async (i, count) => {
-          let next = 0;
-          const worker = async () => {
-            while (next < count) {
-              const n = next++;
-              const result = await clients[i].call(flow, n);
-              const text = result?.content?.[0]?.text;
-              if (text !== expected[flow](n)) throw new Error(`${flow} ${n}: unexpected result ${text}`);
-            }
-          };
-          await Promise.all(Array.from({ length: 32 }, worker));
-        };
+        const burst = (i, count) => runFlows(clients[i].call, flow, count);
         const order = r % 2 === 0 ? [0, 1] : [1, 0];
         for (const i of order) await burst(i, warm);
         for (const i of order) {

@@ -80,7 +80,7 @@ function inMemory(root, side, flow, counted) {
 /** Instructions callgrind counted in one HTTP server child of `root` over its whole life. */
 function overHttp(root, side, flow, counted) {
   return underCallgrind(`${root}, ${side}, ${flow}`, async (callgrind) => {
-    const [{ startHttpServer }, { rawNetClient }, { expected }] = await Promise.all([
+    const [{ startHttpServer }, { rawNetClient }, { runFlows }] = await Promise.all([
       import('./transports/http-child.mjs'),
       import('./transports/raw-net-http.mjs'),
       import('./flows/workload.mjs'),
@@ -95,19 +95,8 @@ function overHttp(root, side, flow, counted) {
     });
     const client = rawNetClient(server.url);
     try {
-      const burst = async (count, offset) => {
-        let next = 0;
-        const worker = async () => {
-          while (next < count) {
-            const n = offset + next++;
-            const text = (await client.call(flow, n))?.content?.[0]?.text;
-            if (text !== expected[flow](n)) throw new Error(`${flow} ${n}: unexpected result ${text}`);
-          }
-        };
-        await Promise.all(Array.from({ length: 32 }, worker));
-      };
-      await burst(options.warm, 0);
-      await burst(counted, options.warm);
+      await runFlows(client.call, flow, options.warm);
+      await runFlows(client.call, flow, counted, options.warm);
     } finally {
       client.close();
       await server.stop();

@@ -48,3 +48,19 @@ export const expected = {
   confirm: (n) => `confirmed ${n}`,
   wizard: (n) => `wizard ${n}: v1,v2,v3`,
 };
+
+/**
+ * Runs `count` flows of `flow`, numbered from `offset`, on 32 concurrent workers through `call(flow, n)` (which
+ * resolves to the final result), and throws on the first result that is not `expected[flow](n)`.
+ */
+export async function runFlows(call, flow, count, offset = 0) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const n = offset + next++;
+      const text = (await call(flow, n))?.content?.[0]?.text;
+      if (text !== expected[flow](n)) throw new Error(`${flow} ${n}: unexpected result ${text}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, worker));
+}

@@ -4,35 +4,21 @@
 // JIT's tiers, then `n` flows more, and exits.
 //   node count-flows.mjs <root> <plain|confirm|wizard> <warm> <n> [boomerang|mcp]
 import { pathToFileURL } from 'node:url';
+import { runFlows } from '../flows/workload.mjs';
 
 const [root, flow, warm, n, side = 'boomerang'] = process.argv.slice(2);
 if (side !== 'boomerang' && side !== 'mcp')
   throw new TypeError(`side expected boomerang or mcp, got ${side}`);
 const flows = (name) => import(pathToFileURL(`${root}/apps/bench/src/flows/${name}`).href);
-const { expected } = await flows('workload.mjs');
 const session =
   side === 'mcp'
     ? await (await flows('boomerang-mcp.mjs')).setupMcpServer()
     : await (await flows('boomerang.mjs')).setupBoomerang();
 
-/** Runs `count` flows on 32 workers, checking every result. */
-async function run(count, offset) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = offset + next++;
-      const result = await session.call(flow, i);
-      if (result.content?.[0]?.text !== expected[flow](i))
-        throw new Error(`bad result ${JSON.stringify(result)}`);
-    }
-  };
-  await Promise.all(Array.from({ length: 32 }, worker));
-}
-
-await run(Number(warm), 0);
+await runFlows(session.call, flow, Number(warm));
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-await run(Number(n), Number(warm));
+await runFlows(session.call, flow, Number(n), Number(warm));
 const cpu = process.cpuUsage(cpu0);
 const ms = performance.now() - t0;
 await session.close();
