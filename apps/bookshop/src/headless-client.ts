@@ -80,6 +80,7 @@ export async function runHeadlessClient(
   out(`Service client: ${service.clientId} (registered by the operator; its secret stays in this process)`);
   const fetch = withOAuth(undefined, {
     grant: clientCredentials({
+      issuer: as.issuer, // the operator registered the service client there: its secret goes nowhere else
       clientId: service.clientId,
       clientSecret: options.secret ?? service.clientSecret,
     }),

@@ -173,15 +173,19 @@ describe('machineGrantFor (the extension scenarios)', () => {
       ],
     } as const;
     for (const [scenario, [context, grantType]] of Object.entries(cases)) {
-      expect(machineGrantFor(scenario, context)?.grantType).toBe(grantType);
+      expect(machineGrantFor(scenario, context, 'http://localhost:1')?.grantType).toBe(grantType);
     }
-    expect(machineGrantFor('auth/dpop', {})).toBeUndefined();
-    expect(machineGrantFor(undefined, {})).toBeUndefined();
+    expect(machineGrantFor('auth/dpop', {}, 'http://localhost:1')).toBeUndefined();
+    expect(machineGrantFor(undefined, {}, 'http://localhost:1')).toBeUndefined();
   });
 
   it('names a missing context field, never a value', () => {
     expect(() =>
-      machineGrantFor('auth/client-credentials-basic', { client_id: 'c', client_secret: '' }),
+      machineGrantFor(
+        'auth/client-credentials-basic',
+        { client_id: 'c', client_secret: '' },
+        'http://localhost:1',
+      ),
     ).toThrow('MCP_CONFORMANCE_CONTEXT lacks "client_secret" for auth/client-credentials-basic');
   });
 

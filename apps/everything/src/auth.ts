@@ -4,6 +4,7 @@
 import {
   type ClientCredentials,
   clientCredentials,
+  discoverProtectedResource,
   enterpriseManaged,
   type FetchLike,
   headlessRedirect,
@@ -46,6 +47,8 @@ export interface OAuthFetchOptions {
   readonly fetch?: FetchLike | undefined;
   /** Progress notes from `withOAuth` (URLs, statuses, reasons; never a secret). */
   readonly onEvent?: ((message: string) => void) | undefined;
+  /** The MCP server's URL: the machine-grant scenarios read their issuer from its metadata ({@link refereeIssuer}). */
+  readonly serverUrl?: URL | string | undefined;
 }
 
 /**
@@ -59,8 +62,12 @@ export async function oauthFetch(
   options: OAuthFetchOptions = {},
 ): Promise<FetchLike> {
   const onEvent = options.onEvent === undefined ? {} : { onEvent: options.onEvent };
-  const grant = machineGrantFor(options.scenario, context);
-  if (grant !== undefined) return withOAuth(options.fetch, { grant, ...onEvent });
+  if (options.scenario !== undefined && MACHINE_SCENARIOS.has(options.scenario)) {
+    if (options.serverUrl === undefined) throw new TypeError(`${options.scenario} needs the server URL`);
+    const issuer = await refereeIssuer(options.serverUrl, options.fetch);
+    const grant = machineGrantFor(options.scenario, context, issuer);
+    if (grant !== undefined) return withOAuth(options.fetch, { grant, ...onEvent });
+  }
   const dpop = options.scenario?.startsWith('auth/dpop') ? { dpop: await generateDpopKey() } : {};
   const preRegistered = preRegisteredFrom(context);
   const settings: OAuthOptions = {
@@ -75,9 +82,31 @@ export async function oauthFetch(
   return withOAuth(options.fetch, settings);
 }
 
+/** The extension scenarios that sign in with a machine grant ({@link machineGrantFor}). */
+const MACHINE_SCENARIOS: ReadonlySet<string> = new Set([
+  'auth/client-credentials-basic',
+  'auth/client-credentials-jwt',
+  'auth/wif-jwt-bearer',
+  'auth/enterprise-managed-authorization',
+]);
+
 /**
- * The machine grant of an extension scenario, from what `MCP_CONFORMANCE_CONTEXT` carries; `undefined` for the
- * others (they use the interactive flow). A missing context field throws, naming it (never a value).
+ * The authorization server the referee's MCP server names in its Protected Resource Metadata. A machine grant is
+ * bound to an issuer its owner configures (a service account knows where it is registered), and `withOAuth` sends
+ * its secret nowhere else. The referee's context does not carry that issuer, so this test fixture, which trusts the
+ * referee, reads it from the metadata first. Outside a test harness that would hand the choice back to the MCP
+ * server, which is exactly what the binding withholds: configure the issuer instead.
+ */
+export async function refereeIssuer(serverUrl: URL | string, fetch?: FetchLike): Promise<string> {
+  const base: FetchLike = fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const { metadata } = await discoverProtectedResource(serverUrl, base);
+  return metadata.authorization_servers[0] as string;
+}
+
+/**
+ * The machine grant of an extension scenario, bound to `issuer`, from what `MCP_CONFORMANCE_CONTEXT` carries;
+ * `undefined` for the others (they use the interactive flow). A missing context field throws, naming it (never a
+ * value).
  * - `auth/client-credentials-basic`: `{client_id, client_secret}` → client credentials, `client_secret_basic`;
  * - `auth/client-credentials-jwt`: `{client_id, private_key_pem, signing_algorithm}` → `private_key_jwt`;
  * - `auth/wif-jwt-bearer`: `{client_id, valid_jwt}` → the JWT bearer grant with the workload token;
@@ -87,6 +116,7 @@ export async function oauthFetch(
 export function machineGrantFor(
   scenario: string | undefined,
   context: Readonly<Record<string, unknown>>,
+  issuer: string,
 ): MachineGrant | undefined {
   const field = (name: string): string => {
     const value = context[name];
@@ -97,16 +127,25 @@ export function machineGrantFor(
   };
   switch (scenario) {
     case 'auth/client-credentials-basic':
-      return clientCredentials({ clientId: field('client_id'), clientSecret: field('client_secret') });
+      return clientCredentials({
+        issuer,
+        clientId: field('client_id'),
+        clientSecret: field('client_secret'),
+      });
     case 'auth/client-credentials-jwt': {
       const algorithm = typeof context.signing_algorithm === 'string' ? context.signing_algorithm : 'ES256';
       const assertion = privateKeyJwt({ privateKey: field('private_key_pem'), algorithm });
-      return clientCredentials({ clientId: field('client_id'), assertion });
+      return clientCredentials({ issuer, clientId: field('client_id'), assertion });
     }
     case 'auth/wif-jwt-bearer':
-      return workloadIdentity({ assertion: field('valid_jwt'), client: { clientId: field('client_id') } });
+      return workloadIdentity({
+        issuer,
+        assertion: field('valid_jwt'),
+        client: { clientId: field('client_id') },
+      });
     case 'auth/enterprise-managed-authorization':
       return enterpriseManaged({
+        issuer,
         idToken: field('idp_id_token'),
         identityProvider: {
           issuer: field('idp_issuer'),

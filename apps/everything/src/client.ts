@@ -70,6 +70,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
   try {
     const fetch = await oauthFetch(context, {
       scenario: name,
+      serverUrl: url,
       onEvent: (message) => log(`oauth: ${message}`),
     });
     // Inside the try: connecting may already send a request (and so authorize, or refuse to).

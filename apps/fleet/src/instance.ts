@@ -43,8 +43,8 @@ if (bus === 'redis') await redis.connect();
 const busWarn = (message: string) => process.stderr.write(`[${instance}] bus: ${message}\n`);
 const notifications =
   bus === 'postgres'
-    ? postgresNotifications(pool, { warn: busWarn })
-    : redisNotifications(redis, { warn: busWarn });
+    ? postgresNotifications(pool, { keys, warn: busWarn })
+    : redisNotifications(redis, { keys, warn: busWarn });
 const tasks = createTasks({ store: postgresTaskStore(pool), pollIntervalMs: 100, logger: { warn: quiet } });
 const mcp = createFleetServer({
   keys,

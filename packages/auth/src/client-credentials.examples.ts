@@ -7,7 +7,7 @@ import { StreamableHttpClientTransport } from '@boomerang/transport-http';
 export async function nightlyReport(url: string, clientSecret: string, fetch?: FetchLike): Promise<string> {
   const oauth = withOAuth(fetch, {
     // client_secret_basic, or client_secret_post when that is all the authorization server lists
-    grant: clientCredentials({ clientId: 'reports-bot', clientSecret }),
+    grant: clientCredentials({ issuer: 'https://as.example', clientId: 'reports-bot', clientSecret }),
   });
   const client = new Client({ name: 'nightly-report', version: '1.0.0' });
   await client.connect(new StreamableHttpClientTransport(url, { fetch: oauth }));

@@ -176,7 +176,7 @@ describe('withOAuth with a DPoP key', () => {
   });
 
   it('works with machine grants too', async () => {
-    const grant = clientCredentials({ clientId: 'svc', clientSecret: 'svc-secret' });
+    const grant = clientCredentials({ issuer: AS, clientId: 'svc', clientSecret: 'svc-secret' });
     const w = machineWorld({ clients: { svc: { secret: 'svc-secret' } }, dpop: { nonce: 'n' } }, grant, {
       rs: { dpop: {} },
       oauth: { dpop: key },

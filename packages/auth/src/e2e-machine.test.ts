@@ -75,7 +75,7 @@ describe('a service account over DPoP, end to end', () => {
       },
     });
     const fetch = withOAuth(net.fetch, {
-      grant: clientCredentials({ clientId: 'reporter', clientSecret: 's3' }),
+      grant: clientCredentials({ issuer: AS, clientId: 'reporter', clientSecret: 's3' }),
       dpop: await generateDpopKey(),
     });
     const client = new Client(

@@ -9,6 +9,7 @@ import { enterpriseManaged, type FetchLike, withOAuth } from '@boomerang/auth';
 export function enterpriseFetch(idToken: () => Promise<string>, fetch?: FetchLike): FetchLike {
   return withOAuth(fetch, {
     grant: enterpriseManaged({
+      issuer: 'https://as.example', // the MCP server's authorization server, where notes-app is registered
       idToken, // exchanged at the IdP for an ID-JAG naming the MCP server, then for an access token
       identityProvider: { issuer: 'https://login.acme.example', client: { clientId: 'notes-app' } },
       client: { clientId: 'notes-app', clientSecret: 'from-your-secret-store' },

@@ -3,6 +3,8 @@
  * - `discovery`: no usable Protected Resource Metadata or authorization-server metadata;
  * - `resource-mismatch`: the metadata's `resource` does not name the server being called (RFC 9728 §3.3);
  * - `issuer-mismatch`: authorization-server metadata whose `issuer` differs from the one the URL was built from;
+ * - `untrusted-issuer`: the Protected Resource Metadata does not list the issuer a machine grant is bound to
+ *   (nothing was sent to any authorization server);
  * - `pkce-unsupported`: the authorization server does not list `S256` in `code_challenge_methods_supported`;
  * - `no-client-identity`: no pre-registered client, no Client ID Metadata Document support, no registration endpoint;
  * - `registration`: Dynamic Client Registration was refused;
@@ -19,6 +21,7 @@ export type OAuthFailure =
   | 'discovery'
   | 'resource-mismatch'
   | 'issuer-mismatch'
+  | 'untrusted-issuer'
   | 'pkce-unsupported'
   | 'no-client-identity'
   | 'registration'

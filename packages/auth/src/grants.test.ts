@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { privateKeyJwt } from './client-assertion.js';
 import { OAuthError } from './errors.js';
 import { clientCredentials, enterpriseManaged, type MachineGrant, workloadIdentity } from './grants.js';
-import { identityProvider, machineWorld, signJwt } from './test-support/machine.js';
+import {
+  identityProvider,
+  machineAuthorizationServer,
+  machineWorld,
+  signJwt,
+} from './test-support/machine.js';
+import { mockResource, network, post } from './test-support/mock.js';
 import { withOAuth } from './with-oauth.js';
 import { workloadToken } from './workload-token.js';
 
@@ -19,7 +25,10 @@ const clients = { svc: { secret: 'svc-secret' }, 'svc-jwt': { publicKey: clientK
 
 describe('clientCredentials', () => {
   it('discovers (no authorization endpoint needed), gets a token with client_secret_basic, and reuses it', async () => {
-    const w = machineWorld({ clients }, clientCredentials({ clientId: 'svc', clientSecret: 'svc-secret' }));
+    const w = machineWorld(
+      { clients },
+      clientCredentials({ issuer: AS, clientId: 'svc', clientSecret: 'svc-secret' }),
+    );
     expect((await w.call()).status).toBe(200);
     expect(w.net.requests).toEqual([
       `POST ${MCP}`,
@@ -40,7 +49,7 @@ describe('clientCredentials', () => {
   });
 
   it('uses client_secret_post when the authorization server lists only that', async () => {
-    const grant = clientCredentials({ clientId: 'svc', clientSecret: 'svc-secret' });
+    const grant = clientCredentials({ issuer: AS, clientId: 'svc', clientSecret: 'svc-secret' });
     const w = machineWorld({ clients, authMethods: ['client_secret_post'] }, grant);
     expect((await w.call()).status).toBe(200);
     expect(w.as.log[0]?.authorization).toBeNull();
@@ -49,7 +58,7 @@ describe('clientCredentials', () => {
 
   it('private_key_jwt: the authorization server verifies the assertion with the registered public key', async () => {
     const assertion = privateKeyJwt({ privateKey: clientKey.privateKey, algorithm: 'ES256' });
-    const w = machineWorld({ clients }, clientCredentials({ clientId: 'svc-jwt', assertion }));
+    const w = machineWorld({ clients }, clientCredentials({ issuer: AS, clientId: 'svc-jwt', assertion }));
     expect((await w.call()).status).toBe(200);
     expect(w.rs.seen[0]).toMatchObject({ clientId: 'svc-jwt' });
     expect(w.as.log[0]?.body.has('client_secret')).toBe(false);
@@ -67,7 +76,7 @@ describe('clientCredentials', () => {
       { clientId: 'svc-jwt', assertion: expired },
       { clientId: 'svc', clientSecret: 'wrong-secret' },
     ]) {
-      const w = machineWorld({ clients }, clientCredentials(client));
+      const w = machineWorld({ clients }, clientCredentials({ issuer: AS, ...client }));
       const error = (await w.call().catch((e: unknown) => e)) as OAuthError;
       expect(error).toBeInstanceOf(OAuthError);
       expect(error.reason).toBe('token');
@@ -80,9 +89,13 @@ describe('clientCredentials', () => {
   });
 
   it('asks the challenge scope, steps up with the union on 403 insufficient_scope', async () => {
-    const w = machineWorld({ clients }, clientCredentials({ clientId: 'svc', clientSecret: 'svc-secret' }), {
-      rs: { requiredScopes: (r) => (r.headers.get('x-write') ? ['read', 'write'] : ['read']) },
-    });
+    const w = machineWorld(
+      { clients },
+      clientCredentials({ issuer: AS, clientId: 'svc', clientSecret: 'svc-secret' }),
+      {
+        rs: { requiredScopes: (r) => (r.headers.get('x-write') ? ['read', 'write'] : ['read']) },
+      },
+    );
     expect((await w.call()).status).toBe(200);
     const write = await w.fetch(new URL(MCP), { method: 'POST', headers: { 'x-write': '1' }, body: '{}' });
     expect(write.status).toBe(200);
@@ -93,7 +106,7 @@ describe('clientCredentials', () => {
     let now = 1_000_000_000_000;
     const w = machineWorld(
       { clients, expiresIn: 60 },
-      clientCredentials({ clientId: 'svc', clientSecret: 'svc-secret' }),
+      clientCredentials({ issuer: AS, clientId: 'svc', clientSecret: 'svc-secret' }),
       {
         oauth: { now: () => now },
       },
@@ -108,11 +121,11 @@ describe('clientCredentials', () => {
   });
 
   it('refuses arguments that cannot work', () => {
-    expect(() => clientCredentials({ clientId: 'public' })).toThrow(TypeError);
-    expect(() => clientCredentials({ clientId: '', clientSecret: 's' })).toThrow(TypeError);
+    expect(() => clientCredentials({ issuer: AS, clientId: 'public' })).toThrow(TypeError);
+    expect(() => clientCredentials({ issuer: AS, clientId: '', clientSecret: 's' })).toThrow(TypeError);
     expect(() => clientCredentials(undefined as never)).toThrow(TypeError);
     expect(() => withOAuth(undefined, { grant: {} as MachineGrant })).toThrow(TypeError);
-    const grant = clientCredentials({ clientId: 'svc', clientSecret: 's' });
+    const grant = clientCredentials({ issuer: AS, clientId: 'svc', clientSecret: 's' });
     expect(() => withOAuth(undefined, { grant, maxAuthorizations: 0 })).toThrow(RangeError);
   });
 });
@@ -129,7 +142,7 @@ describe('workloadIdentity', () => {
 
   it('sends the platform JWT as an RFC 7523 assertion, without client authentication by default', async () => {
     const token = await workloadJwt();
-    const w = machineWorld({ assertionIssuers }, workloadIdentity({ assertion: token }));
+    const w = machineWorld({ assertionIssuers }, workloadIdentity({ issuer: AS, assertion: token }));
     expect((await w.call()).status).toBe(200);
     expect(Object.fromEntries(w.as.log[0]?.body ?? [])).toEqual({
       grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
@@ -146,7 +159,11 @@ describe('workloadIdentity', () => {
       const file = join(dir, 'token');
       await writeFile(file, `${await workloadJwt()}\n`);
       let now = 1_000_000_000_000;
-      const grant = workloadIdentity({ assertion: workloadToken({ file }), client: { clientId: 'wl' } });
+      const grant = workloadIdentity({
+        issuer: AS,
+        assertion: workloadToken({ file }),
+        client: { clientId: 'wl' },
+      });
       const w = machineWorld({ assertionIssuers, expiresIn: 60 }, grant, { oauth: { now: () => now } });
       await w.call();
       const rotated = await workloadJwt();
@@ -168,7 +185,7 @@ describe('workloadIdentity', () => {
     ] as const) {
       const w = machineWorld(
         { assertionIssuers, refuseScopes: ['forbidden'] },
-        workloadIdentity({ assertion }),
+        workloadIdentity({ issuer: AS, assertion }),
         {
           rs: { requiredScopes: () => (scope === undefined ? [] : [scope]) },
         },
@@ -182,14 +199,16 @@ describe('workloadIdentity', () => {
 
   it('a token source that fails or is not a JWT stops before the token endpoint, without showing it', async () => {
     for (const assertion of [() => Promise.reject(new Error('EACCES')), () => 'not-a-jwt-but-secret']) {
-      const w = machineWorld({ assertionIssuers }, workloadIdentity({ assertion }));
+      const w = machineWorld({ assertionIssuers }, workloadIdentity({ issuer: AS, assertion }));
       const error = (await w.call().catch((e: unknown) => e)) as OAuthError;
       expect(error).toMatchObject({ reason: 'token' });
       expect(error.message).not.toContain('not-a-jwt-but-secret');
       expect(w.as.log).toEqual([]);
     }
-    expect(() => workloadIdentity({ assertion: '' })).toThrow(TypeError);
-    expect(() => workloadIdentity({ assertion: 'x', client: { clientId: '' } })).toThrow(TypeError);
+    expect(() => workloadIdentity({ issuer: AS, assertion: '' })).toThrow(TypeError);
+    expect(() => workloadIdentity({ issuer: AS, assertion: 'x', client: { clientId: '' } })).toThrow(
+      TypeError,
+    );
   });
 });
 
@@ -213,6 +232,7 @@ describe('enterpriseManaged', () => {
       overrides.idToken ??
       (await signJwt(idTokenKey.privateKey, { iss: IDP, aud: 'app-at-idp', sub: 'ada@corp.example' }));
     const grant = enterpriseManaged({
+      issuer: AS,
       idToken: () => idToken,
       identityProvider: {
         issuer: IDP,
@@ -279,12 +299,100 @@ describe('enterpriseManaged', () => {
   it('refuses arguments that cannot work', () => {
     const client = { clientId: 'app', clientSecret: 's' };
     const identityProvider = { issuer: IDP };
-    expect(() => enterpriseManaged({ idToken: '', identityProvider, client })).toThrow(TypeError);
-    expect(() => enterpriseManaged({ idToken: 'x', identityProvider: { issuer: '' }, client })).toThrow(
-      TypeError,
+    expect(() => enterpriseManaged({ issuer: AS, idToken: '', identityProvider, client })).toThrow(TypeError);
+    expect(() =>
+      enterpriseManaged({ issuer: AS, idToken: 'x', identityProvider: { issuer: '' }, client }),
+    ).toThrow(TypeError);
+    expect(() =>
+      enterpriseManaged({ issuer: AS, idToken: 'x', identityProvider, client: { clientId: '' } }),
+    ).toThrow(TypeError);
+    expect(() => enterpriseManaged({ idToken: 'x', identityProvider, client } as never)).toThrow(
+      '"issuer" expected the authorization server\'s issuer URL, got undefined',
     );
-    expect(() => enterpriseManaged({ idToken: 'x', identityProvider, client: { clientId: '' } })).toThrow(
-      TypeError,
+  });
+});
+
+describe('machine grants are bound to their issuer', () => {
+  const EVIL = 'https://evil.example';
+  /** An MCP server whose metadata names `servers`, an honest AS and an attacker's AS that logs everything. */
+  const hostile = (grant: MachineGrant, servers: readonly string[]) => {
+    const honest = machineAuthorizationServer({ issuer: AS, clients });
+    const evil = machineAuthorizationServer({ issuer: EVIL, clients });
+    const resource = mockResource({
+      url: MCP,
+      authorizationServers: () => servers,
+      tokens: () => [honest.tokens, evil.tokens],
+    });
+    const net = network({
+      [AS]: honest.handler,
+      [EVIL]: evil.handler,
+      'https://mcp.example': resource.handler,
+    });
+    const fetch = withOAuth(net.fetch, { grant });
+    return { call: () => post(fetch, MCP), honest, evil, net };
+  };
+  const grants = async (): Promise<readonly MachineGrant[]> => [
+    clientCredentials({ issuer: AS, clientId: 'svc', clientSecret: 'svc-secret' }),
+    workloadIdentity({
+      issuer: AS,
+      assertion: await signJwt(platformKey.privateKey, { iss: PLATFORM, aud: AS, sub: 'wl' }),
+    }),
+    enterpriseManaged({
+      issuer: AS,
+      idToken: 'a.b.c',
+      identityProvider: { issuer: IDP, tokenEndpoint: `${IDP}/token` },
+      client: { clientId: 'svc', clientSecret: 'svc-secret' },
+    }),
+  ];
+
+  it('sends nothing to an authorization server the MCP server names instead of the configured one', async () => {
+    for (const grant of await grants()) {
+      const w = hostile(grant, [EVIL]);
+      const error = (await w.call().catch((e: unknown) => e)) as OAuthError;
+      expect(error).toBeInstanceOf(OAuthError);
+      expect(error.reason).toBe('untrusted-issuer');
+      expect(error.message).toContain(`names "${EVIL}", not the ${grant.grantType} grant's issuer "${AS}"`);
+      expect(w.evil.log).toEqual([]);
+      expect(w.net.requests.filter((r) => r.includes('evil.example') || r.includes('idp.example'))).toEqual(
+        [],
+      );
+      expect(error.message).not.toMatch(/svc-secret|eyJ/);
+    }
+  });
+
+  it('picks its own issuer among several listed, wherever it is in the list', async () => {
+    const grant = clientCredentials({ issuer: AS, clientId: 'svc', clientSecret: 'svc-secret' });
+    const w = hostile(grant, [EVIL, AS]);
+    expect((await w.call()).status).toBe(200);
+    expect(w.evil.log).toEqual([]);
+    expect(w.honest.log).toHaveLength(1);
+  });
+
+  it('an issuer is an exact string: a trailing slash or another port is another authorization server', async () => {
+    for (const named of [`${AS}/`, 'https://as.example:8443', 'https://AS.example']) {
+      const grant = clientCredentials({ issuer: AS, clientId: 'svc', clientSecret: 'svc-secret' });
+      const error = (await hostile(grant, [named])
+        .call()
+        .catch((e: unknown) => e)) as OAuthError;
+      expect(error.reason).toBe('untrusted-issuer');
+    }
+  });
+
+  it('refuses a grant without an issuer, or with a non-https one, when it is made', () => {
+    expect(() => clientCredentials({ clientId: 'svc', clientSecret: 's' } as never)).toThrow(
+      '"issuer" expected the authorization server\'s issuer URL, got undefined',
     );
+    expect(() =>
+      clientCredentials({ issuer: 'http://as.example', clientId: 'svc', clientSecret: 's' }),
+    ).toThrow(/https issuer URL/);
+    expect(() => workloadIdentity({ issuer: 'not a url', assertion: 'x' })).toThrow(TypeError);
+    const custom = {
+      grantType: 'custom',
+      obtain: async () => ({ accessToken: 't' }),
+    } as unknown as MachineGrant;
+    expect(() => withOAuth(undefined, { grant: custom })).toThrow('"grant.issuer" expected');
+    expect(
+      clientCredentials({ issuer: 'http://127.0.0.1:9000', clientId: 'svc', clientSecret: 's' }).issuer,
+    ).toBe('http://127.0.0.1:9000');
   });
 });

@@ -1,9 +1,11 @@
+import { argumentError } from '@boomerang/protocol';
 import {
   type AuthorizationServerMetadata,
   discoverAuthorizationServer,
   type FetchLike,
 } from './discovery.js';
 import { OAuthError } from './errors.js';
+import { isLoopbackUrl } from './secure.js';
 import type { ClientCredentials } from './store.js';
 import type { TokenResponse } from './token.js';
 import { exchangeToken, TokenTypes } from './token-exchange.js';
@@ -43,33 +45,58 @@ export interface GrantContext {
  * A grant that obtains an access token without a person: `withOAuth(fetch, { grant })` runs it on every 401 (and
  * 403 `insufficient_scope`) after discovery, instead of the authorization-code flow. {@link clientCredentials},
  * {@link workloadIdentity} and {@link enterpriseManaged} are the built-in ones; a custom grant implements this.
+ *
+ * A machine grant sends something secret (a client secret, a signed assertion, a platform token) to the token
+ * endpoint, so it is bound to one authorization server: `withOAuth` runs it only when the MCP server's Protected
+ * Resource Metadata lists exactly `issuer`, and otherwise fails with `OAuthError('untrusted-issuer')` before
+ * anything is sent. A malicious MCP server naming its own authorization server gets nothing.
  */
 export interface MachineGrant {
   /** The `grant_type` it sends to the authorization server (for notes and errors). */
   readonly grantType: string;
+  /**
+   * The issuer identifier of the only authorization server this grant may talk to (compared as an exact string,
+   * RFC 8414 §3.3): `https`, or `http` on a loopback host.
+   */
+  readonly issuer: string;
   /** Obtains an access token for `context.resource`; rejects with `OAuthError` when it cannot. */
   obtain(context: GrantContext): Promise<TokenResponse>;
 }
 
+/** Options of {@link clientCredentials}: the client, and the authorization server it is registered at. */
+export interface ClientCredentialsOptions extends ClientCredentials {
+  /** The issuer of the authorization server this client is registered at; no other one is ever sent the secret. */
+  readonly issuer: string;
+}
+
 /**
- * The client credentials grant (RFC 6749 §4.4): the client is the principal. `client` is confidential: a
+ * The client credentials grant (RFC 6749 §4.4): the client is the principal. The client is confidential: a
  * `clientSecret` (sent with `client_secret_basic`, or `client_secret_post` when the authorization server lists only
  * that, or as `tokenEndpointAuthMethod` says) or an `assertion` signer (`private_key_jwt`, see `privateKeyJwt()` in
- * `@boomerang/auth/jwt`). No refresh tokens: when the token expires or is refused, the grant simply runs again.
+ * `@boomerang/auth/jwt`), registered at `issuer`, the only authorization server it is used with. No refresh tokens:
+ * when the token expires or is refused, the grant simply runs again.
  */
-export function clientCredentials(client: ClientCredentials): MachineGrant {
-  requireClient(client, '"client"');
-  if (typeof client.clientSecret !== 'string' && typeof client.assertion !== 'function') {
+export function clientCredentials(options: ClientCredentialsOptions): MachineGrant {
+  requireClient(options, '"client"');
+  const issuer = requireIssuer(options.issuer, 'issuer');
+  if (typeof options.clientSecret !== 'string' && typeof options.assertion !== 'function') {
     throw new TypeError('"client" expected a clientSecret or an assertion signer (a confidential client)');
   }
+  const { issuer: _, ...client } = options;
   return {
     grantType: 'client_credentials',
+    issuer,
     obtain: (context) => context.requestToken(client, { grant_type: 'client_credentials' }),
   };
 }
 
 /** Options of {@link workloadIdentity}. */
 export interface WorkloadIdentityOptions {
+  /**
+   * The issuer of the authorization server that trusts the platform's tokens (the audience they were minted
+   * for); no other one is ever sent the token.
+   */
+  readonly issuer: string;
   /**
    * The workload's identity token: a JWT its platform issued for this authorization server (Kubernetes projected
    * service-account token, cloud workload identity, CI OIDC token). A function is called for every grant, so a
@@ -88,9 +115,11 @@ export interface WorkloadIdentityOptions {
  */
 export function workloadIdentity(options: WorkloadIdentityOptions): MachineGrant {
   requireSource(options?.assertion, '"assertion"');
+  const issuer = requireIssuer(options.issuer, 'issuer');
   if (options.client !== undefined) requireClient(options.client, '"client"');
   return {
     grantType: JWT_BEARER_GRANT,
+    issuer,
     obtain: async (context) => {
       const assertion = await readJwt(options.assertion, 'the workload identity token');
       return context.requestToken(options.client, { grant_type: JWT_BEARER_GRANT, assertion });
@@ -110,6 +139,11 @@ export interface IdentityProvider {
 
 /** Options of {@link enterpriseManaged}. */
 export interface EnterpriseManagedOptions {
+  /**
+   * The issuer of the MCP server's authorization server that `client` is registered at (the ID-JAG's audience);
+   * no ID-JAG is requested for, and no client secret sent to, any other one.
+   */
+  readonly issuer: string;
   /** The user's ID token from the enterprise identity provider (the single sign-on the host already did). */
   readonly idToken: TokenSource;
   /** The identity provider that issued it and exchanges it. */
@@ -128,6 +162,7 @@ export interface EnterpriseManagedOptions {
  */
 export function enterpriseManaged(options: EnterpriseManagedOptions): MachineGrant {
   requireSource(options?.idToken, '"idToken"');
+  const issuer = requireIssuer(options.issuer, 'issuer');
   const idp = options.identityProvider;
   if (typeof idp?.issuer !== 'string' || idp.issuer === '') {
     throw new TypeError('"identityProvider.issuer" expected the identity provider\'s issuer URL');
@@ -151,6 +186,7 @@ export function enterpriseManaged(options: EnterpriseManagedOptions): MachineGra
   };
   return {
     grantType: JWT_BEARER_GRANT,
+    issuer,
     obtain: async (context) => {
       const subjectToken = await readJwt(options.idToken, 'the ID token');
       const server = { issuer: idp.issuer, token_endpoint: await tokenEndpoint(context.fetch) };
@@ -179,6 +215,20 @@ function requireClient(client: ClientCredentials | undefined, what: string): voi
       `${what} expected { clientId: string, … }, got ${client === undefined ? 'undefined' : 'no clientId'}`,
     );
   }
+}
+
+/** An issuer identifier: a URL string, `https` or loopback `http` (checked again when discovered). */
+export function requireIssuer(issuer: unknown, name: string): string {
+  if (typeof issuer !== 'string' || !URL.canParse(issuer)) {
+    throw argumentError(name, "the authorization server's issuer URL", issuer);
+  }
+  const url = new URL(issuer);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackUrl(issuer))) {
+    throw new TypeError(
+      `"${name}" expected an https issuer URL (http only on a loopback host), got ${issuer}`,
+    );
+  }
+  return issuer;
 }
 
 function requireSource(source: TokenSource | undefined, what: string): void {

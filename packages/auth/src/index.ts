@@ -43,6 +43,7 @@ export { createDpopSession, type DpopProofClaims, type DpopSession, type DpopSig
 export { OAuthError, type OAuthFailure } from './errors.js';
 // Client: machine-to-machine grants for withOAuth({ grant }).
 export {
+  type ClientCredentialsOptions,
   clientCredentials,
   type EnterpriseManagedOptions,
   enterpriseManaged,

@@ -9,6 +9,7 @@ import { generateDpopKey, privateKeyJwt } from '@boomerang/auth/jwt';
 export async function keyBoundFetch(privateKeyPem: string, fetch?: FetchLike): Promise<FetchLike> {
   return withOAuth(fetch, {
     grant: clientCredentials({
+      issuer: 'https://as.example', // the only authorization server this key ever signs for
       clientId: 'reports-bot',
       assertion: privateKeyJwt({ privateKey: privateKeyPem, algorithm: 'ES256' }),
     }),

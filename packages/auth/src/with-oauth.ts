@@ -10,7 +10,7 @@ import {
 } from './discovery.js';
 import { createDpopSession, type DpopSigner } from './dpop.js';
 import { OAuthError } from './errors.js';
-import type { GrantContext, MachineGrant } from './grants.js';
+import { type GrantContext, type MachineGrant, requireIssuer } from './grants.js';
 import { type ClientIdentityOptions, resolveClient } from './registration.js';
 import { requireSecure } from './secure.js';
 import { memoryStore, type OAuthStore, type TokenSet } from './store.js';
@@ -66,7 +66,10 @@ const EXPIRY_MARGIN = 30;
  * bound to the `dpop` key. When the server answers 401, or 403 with `insufficient_scope`:
  * 1. Protected Resource Metadata is discovered (RFC 9728) and its `resource` must name the server, else
  *    `resource-mismatch` before any authorization request;
- * 2. the first listed authorization server's metadata is discovered and validated (RFC 8414 / OIDC);
+ * 2. the first listed authorization server's metadata is discovered and validated (RFC 8414 / OIDC); with a
+ *    `grant`, the grant's own `issuer` instead, and only when the metadata lists it (else
+ *    `OAuthError('untrusted-issuer')`, before any token request: a machine's secret never reaches an
+ *    authorization server the MCP server picked);
  * 3. on a 401 with a refresh token from that same authorization server, the token is refreshed; otherwise
  * 4. a client identity is resolved (stored or pre-registered for that issuer, Client ID Metadata Document, or
  *    Dynamic Client Registration), the scopes chosen (the challenge's, united with those asked before; else
@@ -85,8 +88,9 @@ export function withOAuth(
   const machine = options?.grant;
   if (machine !== undefined) {
     if (typeof machine?.obtain !== 'function' || typeof machine.grantType !== 'string') {
-      throw new TypeError('"grant" expected a MachineGrant { grantType, obtain(context) }');
+      throw new TypeError('"grant" expected a MachineGrant { grantType, issuer, obtain(context) }');
     }
+    requireIssuer(machine.issuer, 'grant.issuer');
   } else if (typeof options?.authorize !== 'function') {
     throw new TypeError('"authorize" expected a function (authorizationUrl) => redirect URL');
   } else {
@@ -188,7 +192,14 @@ export function withOAuth(
         `${prmUrl} describes resource ${JSON.stringify(prm.resource)}, not ${JSON.stringify(resource)}: not authorizing`,
       );
     }
-    const issuer = prm.authorization_servers[0] as string;
+    const issuer = machine === undefined ? (prm.authorization_servers[0] as string) : machine.issuer;
+    if (machine !== undefined && !prm.authorization_servers.includes(issuer)) {
+      // The grant's secret goes to its own authorization server or nowhere: never to one the MCP server names.
+      throw new OAuthError(
+        'untrusted-issuer',
+        `${prmUrl} names ${prm.authorization_servers.map((s) => JSON.stringify(s)).join(', ')}, not the ${machine.grantType} grant's issuer ${JSON.stringify(issuer)}: not authorizing`,
+      );
+    }
     let tokens = await store.getTokens(resource);
     if (tokens !== undefined && tokens.issuer !== issuer) {
       note(`the authorization server changed from ${tokens.issuer} to ${issuer}; dropping its tokens`);

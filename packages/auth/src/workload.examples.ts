@@ -8,6 +8,6 @@ import { workloadToken } from '@boomerang/auth/node';
  */
 export function workloadFetch(tokenFile = '/var/run/secrets/tokens/mcp-token', fetch?: FetchLike): FetchLike {
   return withOAuth(fetch, {
-    grant: workloadIdentity({ assertion: workloadToken({ file: tokenFile }) }),
+    grant: workloadIdentity({ issuer: 'https://as.example', assertion: workloadToken({ file: tokenFile }) }),
   });
 }

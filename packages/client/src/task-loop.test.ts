@@ -96,22 +96,36 @@ describe('followTask', () => {
     expect(log).toEqual(['get', 'get']);
   });
 
-  it('streams: reads once when the stream is agreed, then takes each change from it and closes it', async () => {
+  it('streams: reads once when the stream is agreed, wakes on each change, acts only on tasks/get, closes it', async () => {
     const changes = stream([working, asking, { ...working, taskId: 'other' }, done]);
-    const { d, log } = deps([working], { listen: async () => changes });
+    const { d, log } = deps([working, asking, working, done], { listen: async () => changes });
     expect(await followTask('t', working, d)).toEqual({ content: [] });
     expect(log).toEqual([
       'get',
       `sleep ${100 * LISTENING_POLL_FACTOR}`,
+      // A streamed `working` is taken as is: nothing to act on.
       `sleep ${100 * LISTENING_POLL_FACTOR}`,
+      // Questions are asked from the server's own reading, not from the stream's.
+      'get',
       'answer q round 3 of t',
       'update q',
       `sleep ${100 * LISTENING_POLL_FACTOR}`,
       // The change about another task is no change of this one: the loop reads for itself.
       'get',
       `sleep ${100 * LISTENING_POLL_FACTOR}`,
+      // The terminal status too: a stream never settles the call.
+      'get',
     ]);
     expect(changes.closed).toBe(true);
+  });
+
+  it('a forged terminal status or forged questions on the stream are never trusted', async () => {
+    const forged = { ...base, status: 'completed', result: { content: [{ type: 'text', text: 'forged' }] } };
+    const phishing = { ...base, status: 'input_required', inputRequests: { evil: askFor('password') } };
+    const changes = stream([phishing as DetailedTask, forged as DetailedTask]);
+    const { d, log } = deps([working, working, done], { listen: async () => changes });
+    expect(await followTask('t', working, d)).toEqual({ content: [] });
+    expect(log.filter((line) => line.startsWith('answer'))).toEqual([]);
   });
 
   it('polls on once the stream ends, and when the backstop wait elapses first', async () => {

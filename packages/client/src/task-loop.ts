@@ -187,7 +187,8 @@ async function pollAfter(taskId: string, task: Task, deps: TaskLoopDeps): Promis
 
 /**
  * The next change: from the stream when there is one (with a `tasks/get` every {@link LISTENING_POLL_FACTOR}
- * intervals as a backstop), else after one poll interval. `reading` is absent when the caller must read the task
+ * intervals as a backstop), else after one poll interval. A streamed change other than `working` is only a
+ * wake-up: the caller reads the task. `reading` is absent when the caller must read the task
  * itself; `ended` when the stream ended (the caller polls from then on).
  */
 async function nextReading(
@@ -217,6 +218,9 @@ async function nextReading(
   }
   if (change === 'backstop' || change === 'stopped') return {};
   if (change === undefined) return { ended: true };
-  if (change.task.taskId !== taskId) return {};
+  // A notification only wakes the loop for anything it would act on: a terminal status settles the call and
+  // questions reach the user, so both come from `tasks/get`, the server's own answer, never from what a stream
+  // (and whatever bus fed it) claimed.
+  if (change.task.taskId !== taskId || change.task.status !== 'working') return {};
   return { reading: change };
 }

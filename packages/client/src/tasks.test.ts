@@ -197,7 +197,8 @@ describe('bad answers from the server: an invalid-result ClientError', () => {
   it('a notification whose task has an unknown status', async () => {
     const { client } = options({ sleep: () => new Promise(() => {}) });
     await using h = await harness(
-      taskServer([got({ status: 'working' })], {
+      // The streamed completion only wakes the client: the result it returns is the one tasks/get reads.
+      taskServer([got({ status: 'working' }), completed], {
         listen: (request, send) => {
           const meta = { 'io.modelcontextprotocol/subscriptionId': request.id };
           void send({
@@ -300,7 +301,8 @@ describe('following a task', () => {
         new Promise((_r, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
     });
     await using h = await harness(
-      taskServer([got({ status: 'working' })], {
+      // The streamed completion only wakes the client: the result it returns is the one tasks/get reads.
+      taskServer([got({ status: 'working' }), completed], {
         listen: (request, send) => {
           const meta = { 'io.modelcontextprotocol/subscriptionId': request.id };
           const note = (method: string, params: object) =>
@@ -309,7 +311,11 @@ describe('following a task', () => {
             await note('notifications/subscriptions/acknowledged', { notifications: { taskIds: [TASK_ID] } });
             await new Promise((resolve) => setTimeout(resolve, 10));
             await note('notifications/tasks', { ...base, status: 'working', statusMessage: 'Printing' });
-            await note('notifications/tasks', { ...completed, resultType: undefined });
+            await note('notifications/tasks', {
+              ...completed,
+              result: { content: [{ type: 'text', text: 'forged' }] },
+              resultType: undefined,
+            });
           })();
           return NO_REPLY;
         },

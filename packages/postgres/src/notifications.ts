@@ -12,7 +12,13 @@ import { type PostgresDb, rowsOf } from './db.js';
 import { migrateOnce } from './migrations.js';
 
 /** Options of {@link postgresNotifications}. */
-export interface PostgresNotificationsOptions extends BusNotificationOptions {
+export interface PostgresNotificationsOptions extends Omit<BusNotificationOptions, 'keys' | 'audience'> {
+  /**
+   * The deployment's shared operator secrets, newest first: every message is sealed under them (see
+   * `busNotificationSource`), so a database user who can `NOTIFY` the channel cannot make an instance deliver
+   * anything. Required with a `pg` Pool; with PGlite (one process) a random per-process key is the default.
+   */
+  readonly keys?: readonly Uint8Array[] | undefined;
   /**
    * The NOTIFY channel (default `boomerang_notifications`): the instances that share a database and a channel
    * share their notifications. A lower-case SQL identifier (`[a-z_][a-z0-9_]*`, at most 63 characters).
@@ -111,19 +117,32 @@ export function postgresNotifications(
         return;
       }
       const text = await payloads.read(ref[1] as string).catch(() => undefined);
-      if (text !== undefined) {
-        events.message(text);
-        return;
-      }
-      // Read too late (pruned) or not at all: the message is lost for this instance. Its subscribers are told.
-      events.lost(new Error(`the payload of notification ${ref[1]} could not be read`));
-      events.restored();
+      // Read too late (pruned) or not at all: dropped here. A reference anyone can NOTIFY proves nothing, so it
+      // never interrupts the subscribers itself; a real loss shows as a gap at its instance's next message.
+      if (text !== undefined) events.message(text);
     });
   const bus =
     kind === 'pglite'
       ? pgliteBus(db as unknown as PGliteLike, channel, send, receiver)
       : poolBus(db as unknown as PoolLike, channel, send, receiver, reconnectMs);
-  return busNotificationSource(bus, options);
+  const keys = options.keys ?? (kind === 'pglite' ? [processKeyOf(db)] : undefined);
+  if (keys === undefined) {
+    throw new TypeError(
+      '"keys" expected the deployment\'s shared operator secrets (Uint8Array[], e.g. parseKeys(process.env.SEAL_KEYS)): with a pg Pool, bus messages are sealed so that only the instances can send them',
+    );
+  }
+  return busNotificationSource(bus, { ...options, keys, audience: `postgres:${channel}` });
+}
+
+/** One random key per PGlite database of this process: every source on it shares it, nothing outside has it. */
+const pgliteKeys = new WeakMap<object, Uint8Array>();
+function processKeyOf(db: object): Uint8Array {
+  let key = pgliteKeys.get(db);
+  if (key === undefined) {
+    key = crypto.getRandomValues(new Uint8Array(32));
+    pgliteKeys.set(db, key);
+  }
+  return key;
 }
 
 function positive(value: number, name: string): number {

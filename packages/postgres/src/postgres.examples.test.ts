@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateKey } from '@boomerang/seal';
 import { TASKS_EXTENSION } from '@boomerang/tasks';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it, vi } from 'vitest';
@@ -49,7 +50,7 @@ describe('README examples', () => {
 
   it('notifications: a tool registered on one instance is announced to the subscribers of the other', async () => {
     const db = new PGlite();
-    const { first, second, sources } = fleetOfTwo(db);
+    const { first, second, sources } = fleetOfTwo(db, [generateKey()]);
     try {
       const heard: string[] = [];
       await (sources[1] as (typeof sources)[number]).subscribe({ toolsListChanged: true }, (n) =>

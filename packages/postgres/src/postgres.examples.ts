@@ -18,14 +18,18 @@ export function printShop(dataDir: string) {
   return { db, tasks, mcp };
 }
 
-/** Two instances of a fleet sharing one database: their notifications travel on LISTEN/NOTIFY. */
-export function fleetOfTwo(db: PostgresDb) {
+/**
+ * Two instances of a fleet sharing one database: their notifications travel on LISTEN/NOTIFY. `keys` are the
+ * fleet's shared operator secrets (`parseKeys(process.env.SEAL_KEYS)` of `@boomerang/seal`).
+ */
+export function fleetOfTwo(db: PostgresDb, keys: readonly Uint8Array[]) {
   // #region notifications
-  // Every instance: the same database (a pg Pool at scale, PGlite in one process), one source each.
-  const notifications = postgresNotifications(db);
+  // Every instance: the same database (a pg Pool at scale, PGlite in one process), one source each, and the same
+  // keys: messages are sealed, so a database role that can NOTIFY the channel cannot make an instance deliver.
+  const notifications = postgresNotifications(db, { keys });
   const mcp = new McpServer({ name: 'print-shop', version: '1.0.0' }, { notifications });
   // #endregion notifications
-  const other = postgresNotifications(db);
+  const other = postgresNotifications(db, { keys });
   const second = new McpServer({ name: 'print-shop', version: '1.0.0' }, { notifications: other });
   return { first: mcp, second, sources: [notifications, other] };
 }

@@ -11,9 +11,7 @@ describe('@boomerang/redis', () => {
 
   it('exports its public types, and takes a node-redis client as it is (checked by the typechecker)', () => {
     expectTypeOf<ReturnType<typeof api.redisNotifications>>().toEqualTypeOf<SharedNotificationSource>();
-    expectTypeOf<Parameters<typeof api.redisNotifications>[1]>().toEqualTypeOf<
-      RedisNotificationsOptions | undefined
-    >();
+    expectTypeOf<Parameters<typeof api.redisNotifications>[1]>().toEqualTypeOf<RedisNotificationsOptions>();
     expectTypeOf<ReturnType<typeof createClient>>().toExtend<RedisClientLike>();
     expectTypeOf<ReturnType<RedisClientLike['duplicate']>>().toEqualTypeOf<RedisSubscriberLike>();
   });

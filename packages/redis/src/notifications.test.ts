@@ -1,3 +1,4 @@
+import { generateKey } from '@boomerang/seal';
 import {
   type SharedSourceBackend,
   sharedNotificationSourceSuite,
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisNotifications } from './notifications.js';
 
 const quiet = () => {};
+const keys = [generateKey()];
 
 /** A connected client that keeps retrying quickly while Redis is down (and says nothing about it). */
 async function connected(url: string) {
@@ -26,9 +28,14 @@ sharedNotificationSourceSuite(
       async source() {
         const client = await connected(server.url);
         clients.push(client);
-        return redisNotifications(client, { warn: quiet });
+        return redisNotifications(client, { keys, warn: quiet });
       },
       restart: () => server.restart(200),
+      async inject(text) {
+        const client = await connected(server.url);
+        clients.push(client);
+        await client.publish('boomerang:notifications', text);
+      },
       async close() {
         await Promise.all(clients.map((client) => client.close().catch(() => {})));
         await server.stop();
@@ -40,11 +47,12 @@ sharedNotificationSourceSuite(
 
 describe('redisNotifications', () => {
   it('refuses what is not a node-redis client, and an empty channel', () => {
-    expect(() => redisNotifications({} as never)).toThrow(
+    expect(() => redisNotifications(createClient(), {} as never)).toThrow(/"keys" expected/);
+    expect(() => redisNotifications({} as never, { keys })).toThrow(
       new TypeError('"client" expected a node-redis client (createClient() of the `redis` package)'),
     );
     const client = createClient();
-    expect(() => redisNotifications(client, { channel: '' })).toThrow(
+    expect(() => redisNotifications(client, { keys, channel: '' })).toThrow(
       new TypeError('"channel" expected a non-empty string, got ""'),
     );
   });
@@ -68,8 +76,8 @@ describe.skipIf(redisMissing !== undefined)(`redisNotifications on Redis ${redis
 
   it('keeps channels apart, and ignores (and reports) foreign messages on its channel', async () => {
     const warned: string[] = [];
-    const a = redisNotifications(await client(), { channel: 'tenant-a', warn: (m) => warned.push(m) });
-    const b = redisNotifications(await client(), { channel: 'tenant-b' });
+    const a = redisNotifications(await client(), { keys, channel: 'tenant-a', warn: (m) => warned.push(m) });
+    const b = redisNotifications(await client(), { keys, channel: 'tenant-b' });
     const heard = { a: 0, b: 0 };
     await a.subscribe({ toolsListChanged: true }, () => heard.a++);
     await b.subscribe({ toolsListChanged: true }, () => heard.b++);
@@ -79,14 +87,16 @@ describe.skipIf(redisMissing !== undefined)(`redisNotifications on Redis ${redis
     await vi.waitFor(() => expect(heard.a).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(heard.b).toBe(0);
-    expect(warned).toEqual(['a message on the notification bus is not a Boomerang notification; ignored']);
+    expect(warned).toEqual([
+      'messages on the notification bus were refused (not sealed with these keys, or not believable)',
+    ]);
     await a.close();
     await b.close();
   });
 
   it('subscribe waits while Redis is down and rejects after connectTimeoutMs; the client stays yours', async () => {
     const mine = await client();
-    const source = redisNotifications(mine, { connectTimeoutMs: 300, warn: quiet });
+    const source = redisNotifications(mine, { keys, connectTimeoutMs: 300, warn: quiet });
     await source.subscribe({}, quiet);
     const restarting = server.restart(1500); // down for 1.5 s
     await new Promise((resolve) => setTimeout(resolve, 200));

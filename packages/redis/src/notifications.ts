@@ -60,7 +60,7 @@ export interface RedisNotificationsOptions extends BusNotificationOptions {
  */
 export function redisNotifications(
   client: RedisClientLike,
-  options: RedisNotificationsOptions = {},
+  options: RedisNotificationsOptions,
 ): SharedNotificationSource {
   if (
     typeof client !== 'object' ||
@@ -70,11 +70,11 @@ export function redisNotifications(
   ) {
     throw new TypeError('"client" expected a node-redis client (createClient() of the `redis` package)');
   }
-  const { channel = 'boomerang:notifications' } = options;
+  const { channel = 'boomerang:notifications' } = options ?? {};
   if (typeof channel !== 'string' || channel.length === 0) {
     throw new TypeError(`"channel" expected a non-empty string, got ${JSON.stringify(channel)}`);
   }
-  return busNotificationSource(redisBus(client, channel), options);
+  return busNotificationSource(redisBus(client, channel), { ...options, audience: `redis:${channel}` });
 }
 
 /** The bus: PUBLISH on `client`, SUBSCRIBE on a duplicate that reports its drops and recoveries. */

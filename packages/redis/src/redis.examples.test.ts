@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Client } from '@boomerang/client';
+import { generateKey } from '@boomerang/seal';
 import { type RedisServer, redisMissing, startRedis } from '@boomerang/test-kit/redis';
 import { StreamableHttpClientTransport } from '@boomerang/transport-http';
 import { listen } from '@boomerang/transport-http/node';
@@ -27,7 +28,8 @@ describe.skipIf(redisMissing !== undefined)(`two instances over one Redis ${redi
   afterAll(() => redis?.stop());
 
   it('a tool added on one instance reaches a client listening through the other', async () => {
-    const [one, two] = await Promise.all([fleetInstance(redis.url), fleetInstance(redis.url)]);
+    const keys = [generateKey()];
+    const [one, two] = await Promise.all([fleetInstance(redis.url, keys), fleetInstance(redis.url, keys)]);
     one.mcp.tool('check_stock', {}, () => ({ content: [{ type: 'text', text: '3 in stock' }] }));
     two.mcp.tool('check_stock', {}, () => ({ content: [{ type: 'text', text: '3 in stock' }] }));
     const endpoint = await listen(two.mcp, { port: 0 });

@@ -4,14 +4,18 @@ import { McpServer } from '@boomerang/mcp-server';
 import { createClient } from 'redis';
 import { redisNotifications } from './index.js';
 
-/** One instance of a fleet: its server publishes into, and listens on, the Redis at `url`. */
-export async function fleetInstance(url: string) {
+/**
+ * One instance of a fleet: its server publishes into, and listens on, the Redis at `url`. `keys` are the fleet's
+ * shared operator secrets (`parseKeys(process.env.SEAL_KEYS)` of `@boomerang/seal`, the same on every instance).
+ */
+export async function fleetInstance(url: string, keys: readonly Uint8Array[]) {
   // #region instance
   const redis = createClient({ url });
   redis.on('error', (error) => console.error('redis', error));
   await redis.connect();
 
-  const notifications = redisNotifications(redis);
+  // Sealed under the fleet's keys: whoever else can PUBLISH on this Redis cannot make an instance deliver anything.
+  const notifications = redisNotifications(redis, { keys });
   const mcp = new McpServer({ name: 'bookshop', version: '1.0.0' }, { notifications });
   // A tool registered here announces tools/list_changed to the listen streams of every instance.
   // #endregion instance

@@ -75,9 +75,7 @@ describe('@boomerang/server', () => {
     >();
     expectTypeOf<ReturnType<typeof api.busNotificationSource>>().toEqualTypeOf<SharedNotificationSource>();
     expectTypeOf<Parameters<typeof api.busNotificationSource>[0]>().toEqualTypeOf<NotificationBus>();
-    expectTypeOf<Parameters<typeof api.busNotificationSource>[1]>().toEqualTypeOf<
-      BusNotificationOptions | undefined
-    >();
+    expectTypeOf<Parameters<typeof api.busNotificationSource>[1]>().toEqualTypeOf<BusNotificationOptions>();
     expectTypeOf<Parameters<NotificationBus['open']>[0]>().toEqualTypeOf<NotificationBusEvents>();
     expectTypeOf<SubscriptionListener>().parameter(0).toEqualTypeOf<SubscriptionNotification>();
     expectTypeOf<Unsubscribe>().toEqualTypeOf<() => void>();

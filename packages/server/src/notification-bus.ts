@@ -1,8 +1,9 @@
 // A shared NotificationSource over any message bus that carries text on one channel to every process (Redis
 // pub/sub, PostgreSQL LISTEN/NOTIFY, …). The bus adapters (@boomerang/redis, @boomerang/postgres) only move
-// text; this file owns the rest once for all of them: the wire envelope, delivery once each and in order per
-// publishing instance, loss detection, and telling subscribers when the bus dropped.
-import { isPlainObject } from '@boomerang/protocol';
+// text; this file owns the rest once for all of them: the sealed wire envelope, delivery once each and in order
+// per publishing instance, loss detection, and telling subscribers when the bus dropped.
+import { argumentError, isPlainObject } from '@boomerang/protocol';
+import { createSealer, SealError } from '@boomerang/seal';
 import {
   type NotificationSource,
   notificationMatches,
@@ -59,6 +60,19 @@ export interface SharedNotificationSource extends NotificationSource {
 /** Options of {@link busNotificationSource}. */
 export interface BusNotificationOptions {
   /**
+   * Operator secrets of at least 32 bytes, newest first, the same on every instance of the deployment (`parseKeys`
+   * and `generateKey` of `@boomerang/seal`): every message is sealed under the first and opened with any of them,
+   * so rotation is `[old, new]` → `[new, old]` → `[new]`. Whoever can write to the bus but lacks the keys cannot
+   * make an instance deliver anything, nor read what the instances send. The keys of `requestStateSecurity` may be
+   * reused: bus messages are sealed for another context, so neither kind of token opens as the other.
+   */
+  readonly keys: readonly Uint8Array[];
+  /**
+   * What the messages are bound to besides the keys (the adapters pass their channel): a message sealed for
+   * another audience is refused, so two deployments that share keys but not a channel stay apart.
+   */
+  readonly audience?: string | undefined;
+  /**
    * How long `subscribe` waits for the bus to receive (its first connection, or a reconnection after it was
    * lost) before it rejects, in milliseconds (default 10,000).
    */
@@ -68,15 +82,19 @@ export interface BusNotificationOptions {
 }
 
 /**
- * One message on the bus (JSON text):
+ * One message on the bus: a `@boomerang/seal` token (canonical base64url, XChaCha20-Poly1305 under the shared
+ * `keys`, audience bound, sealed for the context `boomerang/notification-bus/v1`, valid {@link MESSAGE_TTL_SECONDS})
+ * whose payload is the JSON envelope
  *
  * ```json
  * {"boomerang":1,"origin":"5f0c…","seq":42,"notification":{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}}
  * ```
  *
  * `origin` names the source object that published it (random per process start), `seq` counts its
- * publications from 1. A receiver drops a `seq` it has seen (once each), and a jump means a publication was
- * lost on the way (or failed to send): its subscribers are interrupted rather than left waiting.
+ * publications from 1. A receiver drops a `seq` it has seen (once each, so a replayed message is never delivered
+ * twice while its seal is valid), and a jump means a publication was lost on the way (or failed to send): its
+ * subscribers are interrupted rather than left waiting. A jump of more than {@link MAX_SEQ_JUMP} is believed only
+ * when {@link JUMP_EVIDENCE} messages in a row show it.
  */
 interface Envelope {
   readonly boomerang: 1;
@@ -85,8 +103,38 @@ interface Envelope {
   readonly notification: SubscriptionNotification;
 }
 
-/** Origins not heard from for this long are forgotten (a restarted instance has a new one). */
+/** The seal context of every bus message: no other token sealed under the same keys opens as one. */
+const BUS_CONTEXT = 'boomerang/notification-bus/v1';
+/** How long a sealed message opens, in seconds: far longer than any bus takes, bounding what a replay can reach. */
+export const MESSAGE_TTL_SECONDS = 300;
+/** The longest message sealed or opened, in characters. */
+const MAX_MESSAGE_CHARS = 16 * 1024 * 1024;
+/** The largest forward jump of one origin's `seq` that is believed: beyond it the message is refused. */
+export const MAX_SEQ_JUMP = 1_000_000;
+/** Messages in a row from one origin, each beyond {@link MAX_SEQ_JUMP}, that show it really is that far ahead. */
+export const JUMP_EVIDENCE = 3;
+/** Origins remembered at most; the one heard from longest ago is forgotten first. */
+export const MAX_ORIGINS = 4_096;
+/** At most one warning about refused messages per this many ms (their count is in it). */
+const REFUSAL_WARN_MS = 10_000;
+
+/**
+ * Origins not heard from for this long are forgotten (a restarted instance has a new one). Longer than
+ * {@link MESSAGE_TTL_SECONDS}, so a forgotten origin's old messages no longer open.
+ */
 const ORIGIN_MEMORY_MS = 10 * 60_000;
+
+/** What a receiver remembers of one origin. */
+interface Heard {
+  /** The highest `seq` delivered. */
+  seq: number;
+  /** When it was last heard from (epoch ms). */
+  at: number;
+  /** The bus dropped since: the next message is not checked for a gap (the subscribers were told already). */
+  resync: boolean;
+  /** Messages in a row refused for jumping beyond {@link MAX_SEQ_JUMP}. */
+  ahead: number;
+}
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 interface Subscriber {
@@ -110,7 +158,7 @@ interface Subscriber {
  */
 export function busNotificationSource(
   bus: NotificationBus,
-  options: BusNotificationOptions = {},
+  options: BusNotificationOptions,
 ): SharedNotificationSource {
   if (typeof bus !== 'object' || bus === null) throw new TypeError('"bus" expected { send, open, close }');
   for (const member of ['send', 'open', 'close'] as const) {
@@ -118,15 +166,31 @@ export function busNotificationSource(
       throw new TypeError(`"bus.${member}" expected a function, got ${typeof bus[member]}`);
     }
   }
+  if (!Array.isArray(options?.keys) || options.keys.length === 0) {
+    throw new TypeError(
+      '"keys" expected the deployment\'s shared operator secrets (Uint8Array[], e.g. parseKeys(process.env.SEAL_KEYS)): bus messages are sealed so that only the instances can send them',
+    );
+  }
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   if (!Number.isSafeInteger(connectTimeoutMs) || connectTimeoutMs < 1) {
     throw new RangeError(`"connectTimeoutMs" expected a positive integer, got ${String(connectTimeoutMs)}`);
   }
   const warn: LogFn =
     options.warn ?? ((message, data) => console.warn(`[@boomerang/server] ${message}`, data));
+  if (options.audience !== undefined && typeof options.audience !== 'string') {
+    throw argumentError('audience', 'a string', options.audience);
+  }
+  const sealer = createSealer({
+    keys: options.keys,
+    ttlSeconds: MESSAGE_TTL_SECONDS,
+    maxTokenBytes: MAX_MESSAGE_CHARS,
+    ...(options.audience !== undefined && { audience: options.audience }),
+  });
+  const context = sealer.prepareContext(BUS_CONTEXT);
+  const refusals = refusalCounter(warn);
   const origin = randomHex(12);
   const subscribers = new Set<Subscriber>();
-  const heard = new Map<string, { seq: number; at: number }>();
+  const heard = new Map<string, Heard>();
   let seq = 0;
   let sending: Promise<unknown> = Promise.resolve();
   let state: 'idle' | 'opening' | 'live' | 'lost' | 'closed' = 'idle';
@@ -145,6 +209,44 @@ export function busNotificationSource(
     }
   };
 
+  /** The envelope `text` carries, or why it was refused. */
+  const openEnvelope = (text: string): Envelope | Refusal => {
+    let value: unknown;
+    try {
+      value = sealer.unsealJson(text, { context });
+    } catch (error) {
+      return error instanceof SealError ? `sealed wrongly (${error.reason})` : 'not a notification';
+    }
+    return readEnvelope(value) ?? 'not a notification';
+  };
+
+  /**
+   * Whether an envelope from an origin heard before is delivered: only a `seq` above the last one (once each, so a
+   * replay is dropped), by at most {@link MAX_SEQ_JUMP} unless the bus dropped since. A bigger jump is believed
+   * only after {@link JUMP_EVIDENCE} such messages in a row: one message can never put an origin out of reach.
+   */
+  const accept = (envelope: Envelope, last: Heard): boolean => {
+    if (envelope.seq <= last.seq) return false;
+    if (envelope.seq - last.seq > MAX_SEQ_JUMP && !last.resync) {
+      last.ahead += 1;
+      if (last.ahead < JUMP_EVIDENCE) {
+        refusals.count(`seq jumped by more than ${MAX_SEQ_JUMP}`);
+        return false;
+      }
+    }
+    return true;
+  };
+
+  /** Records `envelope` as its origin's latest; the map stays in order of last hearing, bounded and aged. */
+  const remember = (envelope: Envelope, now: number) => {
+    heard.delete(envelope.origin);
+    heard.set(envelope.origin, { seq: envelope.seq, at: now, resync: false, ahead: 0 });
+    for (const [key, entry] of heard) {
+      if (heard.size <= MAX_ORIGINS && now - entry.at <= ORIGIN_MEMORY_MS) break;
+      heard.delete(key);
+    }
+  };
+
   const settleWaiters = (error?: Error) => {
     const woken = waiters;
     waiters = [];
@@ -157,17 +259,15 @@ export function busNotificationSource(
   const events: NotificationBusEvents = {
     message(text) {
       if (state === 'closed') return;
-      const envelope = readEnvelope(text);
-      if (envelope === undefined) {
-        warn('a message on the notification bus is not a Boomerang notification; ignored', {
-          message: text.slice(0, 200),
-        });
+      const envelope = openEnvelope(text);
+      if (typeof envelope === 'string') {
+        refusals.count(envelope);
         return;
       }
       const now = Date.now();
       const last = heard.get(envelope.origin);
-      if (last !== undefined && envelope.seq <= last.seq) return; // seen already: once each
-      if (last !== undefined && envelope.seq > last.seq + 1) {
+      if (last !== undefined && !accept(envelope, last)) return;
+      if (last !== undefined && !last.resync && envelope.seq > last.seq + 1) {
         const missing = envelope.seq - last.seq - 1;
         const reason = new Error(
           `${missing} notification(s) from instance ${envelope.origin} never arrived (seq ${last.seq + 1}…${envelope.seq - 1})`,
@@ -175,8 +275,7 @@ export function busNotificationSource(
         warn('notifications were lost on the bus; interrupting the subscriptions', { reason });
         interrupt(reason);
       }
-      heard.set(envelope.origin, { seq: envelope.seq, at: now });
-      if (heard.size > 64) forgetQuiet(heard, now);
+      remember(envelope, now);
       for (const subscriber of [...subscribers]) {
         if (!subscribers.has(subscriber) || !notificationMatches(subscriber.filter, envelope.notification)) {
           continue;
@@ -191,7 +290,9 @@ export function busNotificationSource(
     lost(reason) {
       if (state !== 'live') return;
       state = 'lost';
-      heard.clear(); // what comes after a reconnection starts a new count
+      // What comes after the reconnection is not checked for gaps (every subscriber is told now), but what was
+      // delivered before stays remembered, so a message replayed meanwhile is still dropped.
+      for (const entry of heard.values()) entry.resync = true;
       warn('the notification bus dropped; interrupting the subscriptions until it is back', { reason });
       interrupt(reason);
     },
@@ -248,7 +349,7 @@ export function busNotificationSource(
       if (state === 'closed') return Promise.reject(new Error('the notification source is closed'));
       seq += 1;
       const envelope: Envelope = { boomerang: 1, origin, seq, notification };
-      const text = JSON.stringify(envelope);
+      const text = sealer.sealJson(envelope, { context });
       const sent = sending.then(() => bus.send(text));
       sending = sent.catch(() => {});
       return sent;
@@ -278,14 +379,11 @@ export function busNotificationSource(
   };
 }
 
-/** The envelope `text` carries, or `undefined` when it is not one (another program on the channel). */
-function readEnvelope(text: string): Envelope | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/** Why a message was not delivered (for the throttled warning). */
+type Refusal = string;
+
+/** The envelope an opened message holds, or `undefined` when it holds something else. */
+function readEnvelope(value: unknown): Envelope | undefined {
   if (!isPlainObject(value) || value.boomerang !== 1) return undefined;
   const { origin, seq, notification } = value;
   if (typeof origin !== 'string' || !Number.isSafeInteger(seq) || (seq as number) < 1) return undefined;
@@ -293,9 +391,29 @@ function readEnvelope(text: string): Envelope | undefined {
   return value as unknown as Envelope;
 }
 
-/** Drops the origins not heard from for {@link ORIGIN_MEMORY_MS}. */
-function forgetQuiet(heard: Map<string, { at: number }>, now: number): void {
-  for (const [origin, last] of heard) if (now - last.at > ORIGIN_MEMORY_MS) heard.delete(origin);
+/**
+ * Counts refused messages and warns at most once per {@link REFUSAL_WARN_MS} with how many and why, so a flood of
+ * forged messages costs a counter, not a log line each.
+ */
+function refusalCounter(warn: LogFn) {
+  let refused = 0;
+  let reasons = new Map<Refusal, number>();
+  let lastWarning = Number.NEGATIVE_INFINITY;
+  return {
+    count(reason: Refusal) {
+      refused += 1;
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      const now = Date.now();
+      if (now - lastWarning < REFUSAL_WARN_MS) return;
+      lastWarning = now;
+      warn('messages on the notification bus were refused (not sealed with these keys, or not believable)', {
+        refused,
+        reasons: Object.fromEntries(reasons),
+      });
+      refused = 0;
+      reasons = new Map();
+    },
+  };
 }
 
 function randomHex(bytes: number): string {

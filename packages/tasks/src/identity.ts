@@ -1,5 +1,7 @@
 // Task ids and task owners: who may see a task is decided from these two strings alone.
-import type { AuthInfo } from '@boomerang/protocol';
+import { type AuthInfo, principalOf } from '@boomerang/protocol';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * A new task id: 32 bytes from the platform's CSPRNG (`crypto.getRandomValues`), as 64 lowercase hex digits.
@@ -14,11 +16,22 @@ export function newTaskId(): string {
 }
 
 /**
- * The owner key of a principal: the JSON array `[issuer, clientId, subject]` (absent members as `null`), or `''`
- * for a request without a principal. Scopes are left out, as for sealed request state, so a scope step-up does
- * not lock a client out of its own tasks.
+ * The owner key of a request, by the rule sealed request state follows (`principalOf` of `@boomerang/protocol`):
+ * - `''` without `auth` (anonymous: the 256-bit task id is then the only handle);
+ * - the JSON array `[issuer, clientId, subject]` (absent members as `null`) when `auth` names any of the three.
+ *   Scopes are left out, so a scope step-up does not lock a client out of its own tasks;
+ * - `{"tokenSha256": "<hex>"}` when `auth` names none of them but carries a token (a verifier that returns only
+ *   `{ token }`, such as an API-key check): each token owns its own tasks, and only its digest is stored;
+ * - `undefined` when `auth` names neither: nothing tells its holders apart, so callers fail closed (no task is
+ *   created for it, and it sees none).
+ * The three forms are different JSON types, so they never collide.
  */
-export function ownerOf(auth: AuthInfo | undefined): string {
-  if (auth === undefined) return '';
-  return JSON.stringify([auth.issuer ?? null, auth.clientId ?? null, auth.subject ?? null]);
+export function ownerOf(auth: AuthInfo | undefined): string | undefined {
+  const principal = principalOf(auth);
+  if (principal === null) return '';
+  if (principal === undefined) return undefined;
+  if ('token' in principal)
+    return JSON.stringify({ tokenSha256: bytesToHex(sha256(utf8ToBytes(principal.token))) });
+  const [clientId, issuer, subject] = principal;
+  return JSON.stringify([issuer, clientId, subject]);
 }

@@ -367,6 +367,41 @@ describe('bad input: each gets its JSON-RPC error and the server keeps serving',
     );
   });
 
+  it('token-only principals (a verifier returning only { token }) own their tasks apart', async () => {
+    const { server, store } = setup({ waits }, { waits: 'required' });
+    const alice = { token: 'alice-api-key' };
+    const mallory = { token: 'mallory-api-key' };
+    const taskId = await create(server, 'waits', {}, alice);
+    await pollTask(server, taskId, (t) => t.status === 'input_required', { auth: alice });
+    for (const [method, extra] of [
+      ['tasks/get', {}],
+      ['tasks/update', { inputResponses: { '1.q': { action: 'decline' } } }],
+      ['tasks/cancel', {}],
+    ] as const) {
+      const foreign = errorOf(await rpc(server, method, { taskId, ...extra }, { auth: mallory }));
+      expect(foreign).toEqual({ code: -32602, message: 'Failed to retrieve task: Task not found' });
+    }
+    expect(resultOf(await rpc(server, 'tasks/get', { taskId }, { auth: alice })).status).toBe(
+      'input_required',
+    );
+    // Only a digest of the token is stored.
+    const owner = (await store.get(taskId))?.owner ?? '';
+    expect(owner).not.toContain('alice-api-key');
+    expect(JSON.parse(owner)).toEqual({ tokenSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+
+  it('an AuthInfo naming no principal and no token gets no task, and sees none (fail closed)', async () => {
+    const { server } = setup({ waits }, { waits: 'required' });
+    const nobody = { scopes: ['read'] };
+    const refused = errorOf(
+      await rpc(server, 'tools/call', { name: 'waits', arguments: {} }, { auth: nobody }),
+    );
+    expect(refused.code).toBe(-32603);
+    expect(refused.message).toMatch(/cannot be bound to its caller/);
+    const taskId = await create(server, 'waits');
+    expect(errorOf(await rpc(server, 'tasks/get', { taskId }, { auth: nobody })).code).toBe(-32602);
+  });
+
   it('an expired task is -32602, and sweep() deletes it', async () => {
     let now = 1_000_000;
     const { server, tasks, store } = setup(

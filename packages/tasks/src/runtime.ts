@@ -560,14 +560,27 @@ export function createTasks(options: TasksOptions): Tasks {
         if (isInputRequired(prepared)) return prepared;
         if (prepared !== undefined) begin = prepared;
       }
-      const record = newRecord(params, ctx, begin);
+      const owner = ownerOf(ctx.auth);
+      if (owner === undefined) {
+        // The verifier returned an AuthInfo with no clientId, issuer, subject or token: fail closed.
+        throw new McpError(
+          ErrorCode.InternalError,
+          'This task cannot be bound to its caller: the authentication names no client, issuer, subject or token',
+        );
+      }
+      const record = newRecord(params, ctx, owner, begin);
       await store.create(record);
       start(record);
       return createTaskResult(record) as CreateTaskResult & ExtensionResult;
     };
   };
 
-  const newRecord = (params: CallToolRequestParams, ctx: RequestContext, begin: TaskStart): TaskRecord => {
+  const newRecord = (
+    params: CallToolRequestParams,
+    ctx: RequestContext,
+    owner: string,
+    begin: TaskStart,
+  ): TaskRecord => {
     const now = clock();
     const own: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(params)) {
@@ -578,7 +591,7 @@ export function createTasks(options: TasksOptions): Tasks {
     for (const [key, value] of Object.entries(begin.inputResponses ?? {})) define(answers, `0.${key}`, value);
     return {
       taskId: newTaskId(),
-      owner: ownerOf(ctx.auth),
+      owner,
       status: 'working',
       createdAt: now,
       lastUpdatedAt: now,

@@ -38,6 +38,11 @@ export interface SharedSourceBackend {
   restart?(): Promise<void>;
   /** Closes what `source()` made that the sources do not close themselves, and stops the backend. */
   close(): Promise<void>;
+  /**
+   * Writes `text` on the sources' channel as anyone with access to the backend could (`PUBLISH`, `pg_notify`),
+   * without the instances' keys: the suite's forgeries.
+   */
+  inject(text: string): Promise<void>;
 }
 
 /** Options of {@link sharedNotificationSourceSuite}. */
@@ -79,6 +84,9 @@ async function until(what: string, ms: number, done: () => boolean): Promise<voi
  * - filters are honoured and `Unsubscribe` stops delivery;
  * - a notification far larger than PostgreSQL's 8,000-byte NOTIFY payload, multi-byte text included, arrives
  *   intact;
+ * - what someone with write access to the backend but without the keys puts on the channel (a plain envelope
+ *   naming a real instance and its next seq, an invented task result, junk) is never delivered and interrupts
+ *   nobody, and the instance's next real message still arrives;
  * - when the backend restarts, every subscriber on every instance is told through `onInterrupted` (once), and
  *   subscriptions made once it is back receive again.
  */
@@ -180,6 +188,41 @@ export function sharedNotificationSourceSuite(
       await until('the two large notifications', stepMs, () => got.length === 2);
       expect(got[0]).toEqual(updated(big));
       expect(got[1]).toEqual(task);
+    }, 60_000);
+
+    it('never delivers what is written on the channel without the keys, and interrupts nobody', async () => {
+      const [a, b] = [await more(), await more()];
+      const got: SuiteNotification[] = [];
+      const interrupted: Error[] = [];
+      await b.subscribe({ taskIds: ['t-forged'], toolsListChanged: true }, (n) => got.push(n), {
+        onInterrupted: (reason) => interrupted.push(reason),
+      });
+      await publish(a, { jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+      await until('the genuine notification', stepMs, () => got.length === 1);
+      const invented = {
+        jsonrpc: '2.0',
+        method: 'notifications/tasks',
+        params: {
+          taskId: 't-forged',
+          status: 'completed',
+          result: { content: [{ type: 'text', text: 'no' }] },
+        },
+      };
+      for (let seq = 1; seq <= 5; seq++) {
+        await backend.inject(
+          JSON.stringify({ boomerang: 1, origin: 'f'.repeat(24), seq, notification: invented }),
+        );
+      }
+      await backend.inject('ref:1');
+      await backend.inject('x'.repeat(200));
+      await publish(a, { jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+      await until('the second genuine notification', stepMs, () => got.length >= 2);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(got.map((n) => n.method)).toEqual([
+        'notifications/tools/list_changed',
+        'notifications/tools/list_changed',
+      ]);
+      expect(interrupted).toEqual([]);
     }, 60_000);
 
     // An in-process backend cannot restart: the test is not registered at all (rather than reported skipped).
