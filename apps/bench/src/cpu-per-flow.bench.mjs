@@ -27,7 +27,9 @@
 //
 //   node apps/bench/src/cpu-per-flow.bench.mjs --root=<before> --root=<after> [--flow=plain,confirm,wizard]
 //     [--warm=20000] [--flows=100000] [--runs=5] [--transport=memory|http] [--side=boomerang|mcp] [--pin[=same]] [--cpu-prof=DIR]
-//     [--opts-a=JSON] [--opts-b=JSON] [--side-a=boomerang|mcp] [--side-b=boomerang|mcp] [--spin-b=µs]
+//     [--opts-a=JSON] [--opts-b=JSON] [--side-a=boomerang|mcp|mcp-otel] [--side-b=…] [--spin-b=µs]
+//   (`mcp-otel`, in memory: McpServer + resolvers with serverTelemetry() and clientTelemetry() through an SDK whose
+//   exporter drops the spans: `--side-a=mcp --side-b=mcp-otel` is what tracing costs per flow)
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,7 +61,10 @@ if (transport !== 'memory' && transport !== 'http') {
   console.error(`--transport expected memory or http, got ${transport}`);
   process.exit(2);
 }
-const sides = transport === 'memory' ? ['boomerang', 'mcp'] : ['boomerang', 'mcp', 'official', 'floor'];
+const sides =
+  transport === 'memory'
+    ? ['boomerang', 'mcp', 'mcp-otel']
+    : ['boomerang', 'mcp', 'mcp-otel', 'official', 'floor'];
 for (const index of [0, 1]) {
   if (!sides.includes(sideOf(index))) {
     console.error(`--side expected ${sides.join(', ')} with --transport=${transport}, got ${sideOf(index)}`);

@@ -64,6 +64,7 @@ export const guide: readonly PageGroup[] = [
     items: [
       { text: 'Testing your server', link: '/guides/testing' },
       { text: 'Deploying a fleet', link: '/guides/deployment' },
+      { text: 'Middleware, traces, metrics and limits', link: '/guides/operating' },
     ],
   },
   {

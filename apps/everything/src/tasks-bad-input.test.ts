@@ -4,7 +4,7 @@
 import { openTaskStore } from '@boomerang/demo-kit/task-store';
 import { createTasks, type Tasks } from '@boomerang/tasks';
 import { createHttpHandler } from '@boomerang/transport-http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEverythingServer, everythingTasks } from './everything-server.js';
 
 type Body = { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
@@ -107,6 +107,13 @@ async function waiting(as = 'alice') {
 }
 
 const yes = { action: 'accept', content: { confirm: true } };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {
+    elicitation: { form: {} },
+    extensions: { 'io.modelcontextprotocol/tasks': {} },
+  },
+};
 const NOT_FOUND = { code: -32602, message: 'Failed to retrieve task: Task not found' };
 
 describe('tasks: bad input, end to end (HTTP, McpServer, PGlite)', () => {
@@ -241,6 +248,91 @@ describe('tasks: bad input, end to end (HTTP, McpServer, PGlite)', () => {
     expect(await poll(taskId, (t) => t.status === 'completed')).toMatchObject({
       result: { content: [{ text: won === 0 ? 'Deleted a.txt' : 'Kept a.txt' }] },
     });
+  });
+
+  it('a tasks/update answer nested 20,000 deep is -32602 (not -32603), and the task keeps waiting', async () => {
+    const { taskId, key, task } = await waiting();
+    // Written by hand: JSON.stringify itself would exhaust the stack on a value this deep.
+    const deep = `${'['.repeat(10_000)}${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}${']'.repeat(10_000)}`;
+    for (const answer of [
+      `{"action":"accept","content":{"confirm":true},"deep":${deep}}`,
+      `{"action":"accept","content":{"confirm":${deep}}}`,
+    ]) {
+      const body = `{"jsonrpc":"2.0","id":${nextId++},"method":"tasks/update","params":{"_meta":${JSON.stringify(META)},"taskId":"${taskId}","inputResponses":{${JSON.stringify(key)}:${answer}}}}`;
+      const { status, body: reply } = await rpc('tasks/update', { taskId }, { body });
+      expect(status).toBe(400);
+      expect(reply.error).toEqual({
+        code: -32602,
+        message: 'Invalid params: inputResponses nests deeper than 512 levels',
+      });
+    }
+    expect(await result('tasks/get', { taskId })).toEqual(task);
+  });
+
+  it('an answer holding a NUL or half a surrogate pair is taken and stored as sent (valid JSON strings)', async () => {
+    const { taskId, key } = await waiting();
+    const odd = { action: 'accept', content: { confirm: true, note: 'nul \u0000, half a pair \ud800' } };
+    expect(await result('tasks/update', { taskId, inputResponses: { [key]: odd } })).toMatchObject({
+      resultType: 'complete',
+    });
+    expect(await poll(taskId, (t) => t.status === 'completed')).toMatchObject({
+      result: { content: [{ text: 'Deleted a.txt' }] },
+    });
+  });
+
+  it('task ids with NUL or other control characters are -32602 and never reach PGlite', async () => {
+    const read = vi.fn(storage.store.get);
+    const mcp = createEverythingServer({
+      tasks: everythingTasks({ ...storage.store, get: read }),
+      logger: {},
+    });
+    for (const taskId of ['ab\u0000cd', '\u0000', `${'f'.repeat(63)}\u0000`, 'line\nbreak']) {
+      for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {
+        // Through the server itself (as over stdio): over HTTP the Mcp-Name header cannot carry a NUL.
+        const reply = await mcp.handle(
+          { jsonrpc: '2.0', id: nextId++, method, params: { _meta: META, taskId, inputResponses: {} } },
+          { auth: { token: 'alice', clientId: 'host', subject: 'alice' } },
+        );
+        expect(reply).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/taskId/) } });
+      }
+    }
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('tool arguments over 1 MiB, or nested 20,000 deep, are -32602 and store nothing', async () => {
+    const create = vi.fn(storage.store.create);
+    const via = endpoint(createTasks({ store: { ...storage.store, create } }));
+    const junk = 'x'.repeat(1_048_576);
+    const big = await rpc(
+      'tools/call',
+      { name: 'slow_compute', arguments: { seconds: 0, label: junk } },
+      { via },
+    );
+    expect(big.body.error).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/1048576-byte limit/),
+    });
+    const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    const body = `{"jsonrpc":"2.0","id":${nextId++},"method":"tools/call","params":{"_meta":${JSON.stringify(META)},"name":"slow_compute","arguments":{"seconds":0,"label":${deep}}}}`;
+    const nested = await rpc('tools/call', { name: 'slow_compute' }, { via, body });
+    expect(nested.body.error).toMatchObject({ code: -32602 });
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('past the open tasks allowed per principal a creation is -32029, and other principals go on', async () => {
+    const via = endpoint(createTasks({ store: storage.store, maxOpenTasksPerPrincipal: 2 }));
+    const slow = { name: 'slow_compute', arguments: { seconds: 60 } };
+    for (let i = 0; i < 2; i++) {
+      expect((await rpc('tools/call', slow, { via, as: 'quota-probe' })).body.result?.resultType).toBe(
+        'task',
+      );
+    }
+    const refused = await rpc('tools/call', slow, { via, as: 'quota-probe' });
+    expect(refused.body.error).toMatchObject({
+      code: -32029,
+      data: { limit: 2, scope: 'principal', retryAfterMs: 1_000 },
+    });
+    expect((await rpc('tools/call', slow, { via, as: 'quota-other' })).body.result?.resultType).toBe('task');
   });
 
   it('keeps serving after all of it', async () => {

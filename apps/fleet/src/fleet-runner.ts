@@ -5,7 +5,8 @@
 // instances, 2025-11-25 sessions pinned by Mcp-Session-Id, and the same load against one instance directly.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JSONRPCRequest } from '@boomerang/protocol';
@@ -16,6 +17,7 @@ import { type RedisServer, startRedis } from '@boomerang/test-kit/redis';
 import { StreamableHttpClientTransport } from '@boomerang/transport-http';
 import { type Listener, startListener } from './listeners.js';
 import { nginxHttpBlock } from './nginx.js';
+import { startTraceReceiver, type TraceReceiver } from './receiver.js';
 import {
   ensureDebianPackages,
   type InstanceConfig,
@@ -23,6 +25,7 @@ import {
   startInstance,
 } from './services.js';
 import { formatStep, type StepSummary } from './stats.js';
+import { checkTraces, waterfall } from './traces.js';
 
 /** How big and how long a run is. */
 export interface FleetOptions {
@@ -34,6 +37,13 @@ export interface FleetOptions {
   readonly concurrency?: number | undefined;
   /** The bus the instances share (default `redis`; `postgres` for LISTEN/NOTIFY). */
   readonly bus?: 'redis' | 'postgres' | undefined;
+  /**
+   * Trace every process (serverTelemetry, clientTelemetry) to a receiver the run starts, and check that each 3-round
+   * flow is one trace (default true); the waterfall of one such flow is written to `traceHtml` (default: a file in
+   * the temporary folder, printed).
+   */
+  readonly traces?: boolean | undefined;
+  readonly traceHtml?: string | undefined;
 }
 
 /** What a run measured. */
@@ -50,6 +60,8 @@ export interface FleetReport {
   /** p99 of `order_book` (3 rounds) through nginx over the whole run, and against one instance directly. */
   readonly p99ThreeRound: number;
   readonly p99ThreeRoundDirect: number;
+  /** Of the traced 3-round flows, how many form one trace, and how many of those spread over instances. */
+  readonly traces: { readonly complete: number; readonly total: number; readonly spread: number } | undefined;
   /** The figure line. */
   readonly line: string;
   /** True when the run met the issue's bar: no failure but the killed instance's, every notification once. */
@@ -127,6 +139,7 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
   let postgres: PostgresServer | undefined;
   let redis: RedisServer | undefined;
   let nginx: NginxServer | undefined;
+  let receiver: TraceReceiver | undefined;
   let load: ChildProcess | undefined;
   const instances: InstanceProcess[] = [];
   const listeners: Listener[] = [];
@@ -136,13 +149,14 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
       if (load !== undefined && load.exitCode === null) load.kill('SIGTERM');
       await Promise.allSettled(listeners.map((l) => l.stop()));
       await Promise.allSettled(instances.map((it) => it.stop()));
-      await Promise.allSettled([nginx?.stop(), redis?.stop(), postgres?.stop()]);
+      await Promise.allSettled([nginx?.stop(), redis?.stop(), postgres?.stop(), receiver?.stop()]);
     })();
     return stopped;
   };
   running.add(stopAll);
   try {
     [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+    if (options.traces !== false) receiver = await startTraceReceiver();
     const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
     const names = ports.map((_, i) => `i${i + 1}`);
     const nginxInstances = ports.map((port, i) => ({ name: names[i] as string, port }));
@@ -162,6 +176,7 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
       publicHosts,
       stateTtlSeconds: pace.stateTtlSeconds,
       bus,
+      otlpUrl: receiver?.url,
     });
     instances.push(...(await Promise.all(ports.map((_, i) => startInstance(APP_DIR, configOf(i, oldKey))))));
     const label: Record<string, string> = Object.fromEntries(
@@ -182,6 +197,7 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
     load = fork(join(APP_DIR, 'dist/load.js'), [], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       execArgv: [],
+      env: receiver === undefined ? process.env : { ...process.env, FLEET_OTLP_URL: receiver.url },
     });
     let loadExit: string | undefined;
     load.once('exit', (code, signal) => {
@@ -190,11 +206,17 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
     const summaries: StepSummary[] = [];
     let stoppedFlows = 0;
     let loadStarted = false;
-    const loadTotals = { p99ThreeRound: 0 };
+    const loadTotals = { p99ThreeRound: 0, traced: [] as string[] };
     let waiting: ((summary: StepSummary) => void) | undefined;
     load.on(
       'message',
-      (message: { type: string; summary?: StepSummary; flows?: number; p99ThreeRound?: number }) => {
+      (message: {
+        type: string;
+        summary?: StepSummary;
+        flows?: number;
+        p99ThreeRound?: number;
+        traced?: string[];
+      }) => {
         if (message.type === 'summary' && message.summary !== undefined) {
           summaries.push(message.summary);
           waiting?.(message.summary);
@@ -202,6 +224,7 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
         if (message.type === 'started') loadStarted = true;
         if (message.type === 'stopped') {
           loadTotals.p99ThreeRound = message.p99ThreeRound ?? 0;
+          loadTotals.traced = message.traced ?? [];
           stoppedFlows = message.flows ?? 0;
         }
       },
@@ -374,6 +397,27 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
     report(steady);
     await until(() => stoppedFlows > 0, 15_000, 'the load generator to stop').catch(() => {});
 
+    // 8. the traces: every instance stops gracefully (exporting what it holds), then each traced flow is checked
+    let traces: FleetReport['traces'];
+    if (receiver !== undefined) {
+      await Promise.allSettled(instances.map((it) => it.stop()));
+      await sleep(500);
+      const verdict = checkTraces(receiver.spans, loadTotals.traced, 'tools/call order_book');
+      traces = { complete: verdict.complete, total: verdict.total, spread: verdict.spread };
+      say(
+        `traces: ${verdict.complete}/${verdict.total} 3-round flows form one trace (call span, a client span per round, each server round its child); ${verdict.spread} of them served by more than one instance; ${receiver.spans.length} spans received`,
+      );
+      for (const problem of verdict.problems) out(`  incomplete: ${problem}`);
+      if (verdict.example !== undefined) {
+        const file = options.traceHtml ?? join(tmpdir(), 'boomerang-fleet-trace.html');
+        writeFileSync(
+          file,
+          waterfall(verdict.example, 'tools/call order_book through nginx: one trace, three rounds'),
+        );
+        out(`  waterfall of one flow: ${file}`);
+      }
+    }
+
     const through = summaries.filter((s) => s.step !== 'one instance directly');
     const total = (pick: (s: StepSummary) => number) => summaries.reduce((sum, s) => sum + pick(s), 0);
     const p99ThreeRound = loadTotals.p99ThreeRound;
@@ -395,6 +439,9 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
       `p99-3round-direct=${p99ThreeRoundDirect.toFixed(1)} in-flight-at-kill=${inFlightAtKill} ` +
       `rounds-on-another-instance=${switched.different}/${switched.pairs} ` +
       `throughput=${(total((s) => s.completed) / total((s) => s.seconds)).toFixed(1)}/s ` +
+      (traces === undefined
+        ? ''
+        : `traces-complete=${traces.complete}/${traces.total} traces-spread=${traces.spread} `) +
       `duration=${((performance.now() - started) / 1000).toFixed(0)}s`;
     out(line);
     return {
@@ -408,12 +455,14 @@ export async function runFleet(options: FleetOptions, out: (line: string) => voi
       notifications,
       p99ThreeRound,
       p99ThreeRoundDirect,
+      traces,
       line,
       ok:
         other === 0 &&
         killed <= inFlightAtKill &&
         task.ok &&
-        notifications.delivered === notifications.expected,
+        notifications.delivered === notifications.expected &&
+        (traces === undefined || (traces.total > 0 && traces.complete === traces.total)),
     };
   } finally {
     await stopAll();

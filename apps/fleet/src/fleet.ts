@@ -2,12 +2,13 @@
 // pnpm fleet: PostgreSQL + Redis + nginx + three bookshop instances on 127.0.0.1 under load, through key rotation,
 // kill -9, a tool added, a task across instances, 2025-11-25 sessions and a direct comparison; about five minutes
 // (`--short`: about a minute, what CI runs). Ends with the figure line; exit 1 when the run missed the bar.
-//   node apps/fleet/dist/fleet.js [--short] [--instances 3] [--concurrency N] [--bus redis|postgres]
+//   node apps/fleet/dist/fleet.js [--short] [--instances 3] [--concurrency N] [--bus redis|postgres] [--no-traces]
+//   [--trace-html FILE] (every process traced to a receiver the run starts; traces-complete=K/N in the figure line)
 import { parseArgs } from 'node:util';
 import { runFleet, stopEverything } from './fleet-runner.js';
 
 const USAGE =
-  'Usage: node apps/fleet/dist/fleet.js [--short] [--instances <n ≥ 3>] [--concurrency <n>] [--bus redis|postgres]';
+  'Usage: node apps/fleet/dist/fleet.js [--short] [--instances <n ≥ 3>] [--concurrency <n>] [--bus redis|postgres] [--no-traces] [--trace-html <file>]';
 
 function parse(argv: string[]) {
   const { values } = parseArgs({
@@ -17,6 +18,8 @@ function parse(argv: string[]) {
       instances: { type: 'string', default: '3' },
       concurrency: { type: 'string' },
       bus: { type: 'string', default: 'redis' },
+      'no-traces': { type: 'boolean', default: false },
+      'trace-html': { type: 'string' },
     },
   });
   const instances = Number(values.instances);
@@ -29,7 +32,14 @@ function parse(argv: string[]) {
     throw new Error('--concurrency: 1 to 256');
   }
   if (values.bus !== 'redis' && values.bus !== 'postgres') throw new Error('--bus: redis or postgres');
-  return { short: values.short, instances, concurrency, bus: values.bus as 'redis' | 'postgres' };
+  return {
+    short: values.short,
+    instances,
+    concurrency,
+    bus: values.bus as 'redis' | 'postgres',
+    traces: !values['no-traces'],
+    traceHtml: values['trace-html'],
+  };
 }
 
 let options: ReturnType<typeof parse>;

@@ -2,6 +2,7 @@
 // (nginx's `X-Fleet-Upstream`) and how the last request ended, so a failure can be told apart: a request cut by
 // the killed instance (nginx answers 502 naming it), a refused state, anything else.
 import { Client, ClientError } from '@boomerang/client';
+import { clientTelemetry } from '@boomerang/otel';
 import { type ElicitRequestParams, McpError } from '@boomerang/protocol';
 import { StreamableHttpClientTransport } from '@boomerang/transport-http';
 import { orderText, SHELVES, stockText } from './bookshop.js';
@@ -60,6 +61,14 @@ export class FlowWorker {
   };
   #client: Client | undefined;
   #url: string | undefined;
+  /** The trace id of the current flow's call (what clientTelemetry put in `_meta`), when tracing. */
+  #traceId: string | undefined;
+  readonly #traced: boolean;
+
+  /** `traced`: each client records spans (clientTelemetry) to the process's tracer provider. */
+  constructor(traced = false) {
+    this.#traced = traced;
+  }
 
   /** Runs one flow of `kind` against `url` (nginx, or one instance directly); never rejects. */
   async run(kind: FlowKind, url: string, n: number): Promise<FlowRecord> {
@@ -68,6 +77,7 @@ export class FlowWorker {
     seen.lastStatus = undefined;
     seen.lastUpstream = undefined;
     seen.fetchFailed = false;
+    this.#traceId = undefined;
     const started = performance.now();
     const title = TITLES[n % TITLES.length] as string;
     try {
@@ -93,7 +103,14 @@ export class FlowWorker {
       const ms = performance.now() - started;
       if (text !== expected)
         return { kind, ok: false, ms, upstreams: [...seen.upstreams], error: 'wrong-result' };
-      return { kind, ok: true, ms, upstreams: [...seen.upstreams] };
+      const traceId = this.#traceId;
+      return {
+        kind,
+        ok: true,
+        ms,
+        upstreams: [...seen.upstreams],
+        ...(traceId !== undefined && { traceId }),
+      };
     } catch (error) {
       if (kind !== 'legacy') await this.#reset();
       return {
@@ -150,6 +167,14 @@ export class FlowWorker {
       { name: 'fleet-load', version: '1.0.0' },
       { protocol, elicitation: (params) => answer(params), cache: false },
     );
+    if (this.#traced) {
+      // The trace id each call's rounds carry: recorded after clientTelemetry put it into `_meta`.
+      client.use(clientTelemetry()).use(async (ctx, next) => {
+        const traceparent = ctx.meta.traceparent;
+        if (typeof traceparent === 'string') this.#traceId = traceparent.split('-')[1];
+        return next();
+      });
+    }
     await client.connect(new StreamableHttpClientTransport(url, { fetch: fetchSeen }));
     return client;
   }

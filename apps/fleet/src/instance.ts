@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { serverTelemetry } from '@boomerang/otel';
 // One instance of the fleet: the bookshop (src/bookshop.ts) on Streamable HTTP at 127.0.0.1:$PORT/mcp, its state
 // keys from $SEAL_KEYS, its tasks in PostgreSQL ($DATABASE_URL), its notifications on Redis ($REDIS_URL, or on
 // PostgreSQL LISTEN/NOTIFY with FLEET_BUS=postgres). Beside /mcp (what nginx proxies), two control routes the
@@ -13,6 +14,7 @@ import { listen } from '@boomerang/transport-http/node';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { createFleetServer } from './bookshop.js';
+import { startTracing } from './telemetry.js';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -55,6 +57,9 @@ const mcp = createFleetServer({
   logger: { warn: quiet, error: (message) => process.stderr.write(`[${instance}] ${message}\n`) },
 });
 // #endregion shared
+// With FLEET_OTLP_URL, every request is traced (one SERVER span per round) and exported to the fleet's receiver.
+const tracing = startTracing('fleet-bookshop', instance, process.env.FLEET_OTLP_URL);
+if (tracing !== undefined) mcp.use(serverTelemetry());
 
 const hosts = [`127.0.0.1:${port}`, `localhost:${port}`, ...publicHosts];
 const endpoint = await listen(mcp, {
@@ -87,6 +92,7 @@ process.once('SIGTERM', async () => {
   await mcp.close(); // listen streams end with their result: clients listen again, through another instance
   await endpoint.close({ graceMs: 5_000 }); // no new connection; requests in flight finish
   await tasks.close();
+  await tracing?.shutdown().catch(quiet); // its spans exported before the process ends
   await notifications.close();
   if (redis.isOpen) await redis.close().catch(quiet);
   await pool.end().catch(quiet);

@@ -7,10 +7,12 @@
 //               { type: 'legacy', workers }   { type: 'killed', upstream | null }   { type: 'mark', step }
 //               { type: 'stop', step }
 // Messages out: { type: 'started' } once the first flow ended; { type: 'summary', summary } after each mark and
-//               stop; then { type: 'stopped', flows,
-//               p99ThreeRound } (the p99 of every completed `order_book` through the start URL).
+//               stop; then { type: 'stopped', flows, p99ThreeRound, traced } (the p99 of every completed
+//               `order_book` through the start URL; with FLEET_OTLP_URL, the trace ids of those flows outside the
+//               kill step, once every span was exported).
 import { FlowWorker } from './flows.js';
 import { type FlowKind, type FlowRecord, quantile, summarize } from './stats.js';
+import { startTracing } from './telemetry.js';
 
 interface Start {
   readonly type: 'start';
@@ -41,6 +43,15 @@ let started = false;
 let entry = '';
 /** Every completed `order_book` through the entry URL (nginx), for the run's p99. */
 const threeRound: number[] = [];
+/**
+ * The completed `order_book` flows through nginx outside the kill step (when tracing): their trace ids, when they
+ * ended and where their rounds ran.
+ */
+let traced: { readonly traceId: string; readonly at: number; readonly upstreams: readonly string[] }[] = [];
+/** How long an instance may hold spans it has not exported yet (its batch delay, with a margin), ms. */
+const UNEXPORTED_MS = 1_000;
+/** Tracing to the fleet's receiver, when FLEET_OTLP_URL is set. */
+const tracing = startTracing('fleet-load', 'load', process.env.FLEET_OTLP_URL);
 
 function mark(step: string): void {
   const now = performance.now();
@@ -50,7 +61,7 @@ function mark(step: string): void {
 }
 
 async function work(index: number, limit: { maxFlows: number; until: number }): Promise<void> {
-  const worker = new FlowWorker();
+  const worker = new FlowWorker(tracing !== undefined);
   try {
     for (let n = index; !stopping; n++) {
       if (flows >= limit.maxFlows || Date.now() > limit.until) {
@@ -61,7 +72,13 @@ async function work(index: number, limit: { maxFlows: number; until: number }): 
       const kind: FlowKind = index < legacyWorkers ? 'legacy' : n % 2 === 0 ? 'order_book' : 'check_stock';
       const url = target;
       const record = await worker.run(kind, url, n);
-      if (record.ok && kind === 'order_book' && url === entry) threeRound.push(record.ms);
+      if (record.ok && kind === 'order_book' && url === entry) {
+        threeRound.push(record.ms);
+        // A kill -9 loses the spans the killed instance had not exported yet: its step is left out.
+        if (record.traceId !== undefined && killed === null) {
+          traced.push({ traceId: record.traceId, at: performance.now(), upstreams: record.upstreams });
+        }
+      }
       const failedOnKilled = !record.ok && killed !== null && record.failedOn === killed;
       records.push(failedOnKilled ? { ...record, killed: true } : record);
       if (!started) {
@@ -92,17 +109,24 @@ process.on('message', (message: Message) => {
     case 'legacy':
       legacyWorkers = message.workers;
       break;
-    case 'killed':
+    case 'killed': {
       killed = message.upstream;
+      // The instance about to be killed may not have exported the spans of flows it served just now.
+      const victim = message.upstream;
+      const since = performance.now() - UNEXPORTED_MS;
+      if (victim !== null) traced = traced.filter((t) => t.at < since || !t.upstreams.includes(victim));
       break;
+    }
     case 'mark':
       mark(message.step);
       break;
     case 'stop':
       stopping = true;
-      void (running ?? Promise.resolve()).then(() => {
+      void (running ?? Promise.resolve()).then(async () => {
         mark(message.step);
-        send({ type: 'stopped', flows, p99ThreeRound: quantile(threeRound, 0.99) });
+        await tracing?.shutdown().catch(() => {}); // every span exported before the run reads the traces
+        const traceIds = traced.map((t) => t.traceId);
+        send({ type: 'stopped', flows, p99ThreeRound: quantile(threeRound, 0.99), traced: traceIds });
         process.disconnect?.();
       });
       break;

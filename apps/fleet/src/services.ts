@@ -44,6 +44,8 @@ export interface InstanceConfig {
   readonly publicHosts: readonly string[];
   readonly stateTtlSeconds: number;
   readonly bus: 'redis' | 'postgres';
+  /** Where the instance exports its spans (the fleet's receiver); absent: not traced. */
+  readonly otlpUrl?: string | undefined;
 }
 
 /** A running instance process. */
@@ -72,6 +74,7 @@ export async function startInstance(appDir: string, config: InstanceConfig): Pro
     FLEET_PUBLIC_HOSTS: config.publicHosts.join(','),
     FLEET_STATE_TTL_SECONDS: String(config.stateTtlSeconds),
     FLEET_BUS: config.bus,
+    ...(config.otlpUrl !== undefined && { FLEET_OTLP_URL: config.otlpUrl }),
   };
   const child: ChildProcess = spawn(process.execPath, [join(appDir, 'dist/instance.js')], {
     env,

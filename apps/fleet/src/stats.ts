@@ -16,6 +16,8 @@ export interface FlowRecord {
   readonly failedOn?: string | undefined;
   /** It failed on the killed instance (its request was in flight there when the instance was killed). */
   readonly killed?: boolean | undefined;
+  /** The trace of the flow, when the run traces (the trace id its `traceparent` named). */
+  readonly traceId?: string | undefined;
 }
 
 /** The flows the load generator runs. */

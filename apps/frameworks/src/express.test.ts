@@ -1,4 +1,6 @@
 // Express 5 (the real one from npm): the recipes of express.examples.ts through the mount suite, on 127.0.0.1.
+import { bearerAuth, createDpopSession, protectedResourceMetadata } from '@boomerang/auth';
+import { dpopVerifier, generateDpopKey } from '@boomerang/auth/jwt';
 import { toNodeHandler } from '@boomerang/transport-http/node';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +65,56 @@ describe('Express 5 mounting details', () => {
       const broken = await mounted.send({ headers: listHeaders, body: '{' });
       expect(broken.status).toBe(400);
       expect((await mounted.send({ headers: listHeaders, body: listBody() })).status).toBe(200);
+    } finally {
+      await mounted.close();
+    }
+  });
+});
+
+describe('Express 5 with DPoP', () => {
+  it('an absolute-form target (POST http://evil.example/mcp) does not choose the host htu is checked against', async () => {
+    const key = await generateDpopKey();
+    const session = createDpopSession(key);
+    const rejected: string[] = [];
+    const app = express();
+    const mounted = await onSocket(app.listen(0, '127.0.0.1'), '/mcp');
+    const here = mounted.url.host;
+    const prm = protectedResourceMetadata({
+      resource: mounted.url.href,
+      authorization_servers: ['https://as.example'],
+    });
+    const authenticate = bearerAuth({
+      resourceMetadata: prm.url,
+      dpop: dpopVerifier({ onReject: (reason) => rejected.push(reason) }),
+      dpopRequired: true,
+      verify: (token) =>
+        token === 'at-1' ? { scopes: [], extra: { cnf: { jkt: key.thumbprint } } } : undefined,
+    });
+    // Express routes an absolute-form target by its path: this route serves `POST http://evil.example/mcp` too.
+    app.all('/mcp', toNodeHandler(createGreeter(), { authenticate }));
+    const send = async (path: string, htu: string) =>
+      mounted.send({
+        path,
+        headers: {
+          ...listHeaders,
+          host: here,
+          authorization: 'DPoP at-1',
+          dpop: await session.proof('POST', new URL(htu), 'at-1'),
+        },
+        body: listBody(),
+      });
+    try {
+      // The node handler refuses a target naming another host than the Host header (400), before authentication.
+      const forged = await send('http://evil.example/mcp', 'http://evil.example/mcp');
+      expect(forged.status).toBe(400);
+      expect(rejected).toEqual([]);
+      // A proof for another host sent to this one fails htu.
+      const elsewhere = await send('/mcp', 'http://evil.example/mcp');
+      expect(elsewhere.status).toBe(401);
+      expect(elsewhere.headers.get('www-authenticate')).toMatch(/^DPoP error="invalid_dpop_proof"/);
+      expect(rejected).toEqual(['htu']);
+      expect((await send('/mcp', `http://${here}/mcp`)).status).toBe(200);
+      expect((await send(`http://${here}/mcp`, `http://${here}/mcp`)).status).toBe(200);
     } finally {
       await mounted.close();
     }

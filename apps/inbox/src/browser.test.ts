@@ -100,16 +100,17 @@ describe.skipIf(missing !== undefined)(`the inbox in chromium ${missing ?? ''}`,
     return flow;
   }
 
-  it('lists the pending questions: yours, and others’ apart', async () => {
+  it('lists the pending questions that concern you, and no one else’s', async () => {
     const page = await signedIn('alice');
     const mine = page.locator('section', { has: page.getByRole('heading', { name: /Waiting for you/ }) });
     await expect.poll(() => mine.locator('li.flow-row').count()).toBe(5);
-    const others = page.locator('section', {
-      has: page.getByRole('heading', { name: /Waiting for others/ }),
-    });
-    expect(await others.textContent()).toContain('The Left Hand of Darkness');
-    expect(await others.textContent()).toContain('for bob');
+    expect(await page.locator('main').textContent()).not.toContain('The Left Hand of Darkness');
     await shoot(page, 'list.png');
+    const bob = await signedIn('bob');
+    const bobs = bob.locator('section', { has: bob.getByRole('heading', { name: /Waiting for you/ }) });
+    await expect.poll(() => bobs.locator('li.flow-row').count()).toBe(5);
+    expect(await bobs.textContent()).toContain('The Left Hand of Darkness');
+    expect(await bobs.textContent()).not.toContain('Order Solaris for the book club');
   });
 
   it('answers a two-round order through the page: round 1, then round 2, then the result', async () => {
@@ -284,6 +285,21 @@ describe.skipIf(missing !== undefined)(`the inbox in chromium ${missing ?? ''}`,
       'Shelf-talker for "Solaris" (human:alice): An ocean that thinks back.',
     );
     expect(await inbox.store.rounds(flow.id)).toHaveLength(1);
+  });
+
+  it('signing out revokes the session: the cookie, replayed in another browser, opens nothing', async () => {
+    const page = await signedIn('alice');
+    const captured = await page.context().cookies();
+    expect(captured.map((cookie) => cookie.name)).toEqual(['inbox_session']);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Signed out' }).waitFor();
+    const replay = await browser.newContext();
+    contexts.push(replay);
+    await replay.addCookies(captured);
+    const thief = await replay.newPage();
+    const response = await thief.goto(inbox.origin.href);
+    expect(response?.status()).toBe(401);
+    expect(await thief.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(true);
   });
 
   it('an expired flow is shown as such; answers sent after the deadline are refused, not retried', async () => {

@@ -49,7 +49,7 @@ export interface Flow {
   readonly round: number;
   /** The paused flow, as `client.start()` / `client.resume()` returned it; absent once the flow ended. */
   readonly continuation?: Continuation<'tools/call'>;
-  /** Who may answer (names of people); absent: anyone signed in. */
+  /** Who may answer, and so who may see it (names of people, see {@link concerns}); absent: anyone signed in. */
   readonly answerers?: readonly string[];
   /** When the current round stops taking answers (epoch ms). */
   readonly deadline: number;
@@ -89,7 +89,13 @@ export function questionsOf(flow: Flow): Readonly<Record<string, InputRequest>> 
   return flow.continuation?.inputRequests ?? {};
 }
 
-/** True when `person` may answer `flow` (it names nobody, or names them). */
-export function mayAnswer(flow: Flow, person: string): boolean {
+/**
+ * True when `flow` concerns `person`: it names them among its answerers, or names nobody (then it is for anyone
+ * signed in). The people a flow concerns are the only ones who see it (the list, its page, its status) and the
+ * only ones who answer it: its arguments, questions and result are addressed to them (a URL elicitation's link to
+ * sign in somewhere, a conversation to complete, roots to share). For anyone else it does not exist (404).
+ * `answerers` never changes during a flow, so neither does whom it concerns.
+ */
+export function concerns(flow: Flow, person: string): boolean {
   return flow.answerers === undefined || flow.answerers.length === 0 || flow.answerers.includes(person);
 }

@@ -7,6 +7,7 @@ import { type InboxDatabase, openDatabase } from './database.js';
 import type { Flow } from './flow.js';
 import { createResumer, type Resumer, type ResumerOptions } from './resumer.js';
 import { type Connections, createConnections } from './servers.js';
+import { revokedSessions } from './sessions.js';
 import { type FlowStore, flowStore } from './store.js';
 import { createInboxApp } from './web/app.js';
 import { createPeople, type People } from './web/people.js';
@@ -92,6 +93,8 @@ export async function startInbox(options: InboxOptions = {}): Promise<RunningInb
     const people = createPeople({
       names: options.people ?? ['alice', 'bob'],
       ...(options.keys === undefined ? {} : { keys: options.keys }),
+      // Sign-outs in the flows' database: every process serving the page from it refuses a signed-out cookie.
+      revoked: revokedSessions(database.db),
     });
     const resumers = Array.from({ length: options.resumers ?? 1 }, (_, i) =>
       createResumer({ store, connections, id: `resumer-${i + 1}`, ...options.resumer }),

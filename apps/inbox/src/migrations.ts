@@ -1,6 +1,6 @@
 // The inbox's SQL schema, one list of numbered migrations that PGlite and PostgreSQL 15 both run, applied by
 // `migrate()` of @boomerang/postgres and recorded in `inbox_migrations`. Never edit one that shipped: add the next.
-import type { Migration } from '@boomerang/postgres';
+import { type Migration, migrate, type PostgresDb } from '@boomerang/postgres';
 
 /** The table that records which of {@link INBOX_MIGRATIONS} a database has. */
 export const INBOX_MIGRATIONS_TABLE = 'inbox_migrations';
@@ -54,4 +54,34 @@ export const INBOX_MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (flow_id, round)
       );`,
   },
+  {
+    id: 2,
+    name: 'revoked sessions',
+    // A session signed out before its cookie expired, kept until that expiry (epoch ms): after it the cookie is
+    // refused anyway, and the row is swept.
+    sql: `
+      CREATE TABLE IF NOT EXISTS inbox_revoked_sessions (
+        id text PRIMARY KEY,
+        expires_at bigint NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS inbox_revoked_sessions_expiry ON inbox_revoked_sessions (expires_at);`,
+  },
 ];
+
+/**
+ * What every store of the inbox awaits before its first statement: {@link INBOX_MIGRATIONS} applied to `db`, once
+ * per returned function (tried again after a failure). `migrate()` takes a lock, so stores and processes that
+ * share a database may all call it.
+ */
+export function schemaReady(db: PostgresDb): () => Promise<void> {
+  let migrated: Promise<unknown> | undefined;
+  return () => {
+    migrated ??= migrate(db, { migrations: INBOX_MIGRATIONS, table: INBOX_MIGRATIONS_TABLE }).catch(
+      (error: unknown) => {
+        migrated = undefined;
+        throw error;
+      },
+    );
+    return migrated.then(() => {});
+  };
+}

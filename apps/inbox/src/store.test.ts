@@ -69,6 +69,20 @@ function storeChecks(db: () => PostgresDb, connection: () => PostgresDb) {
     expect(await store.get('nope')).toBeUndefined();
   });
 
+  it('lists the flows that concern a person: those naming them, and those naming nobody', async () => {
+    const everyone = await store.create(pendingFlow());
+    const alices = await store.create(pendingFlow({ answerers: ['alice'] }));
+    const both = await store.create(pendingFlow({ answerers: ['bob', 'alice'], outcome: { error: 'x' } }));
+    await store.create(pendingFlow({ answerers: ['bob'] }));
+    // A name that is a prefix, or another JSON shape of it, matches nothing.
+    await store.create(pendingFlow({ answerers: ['alice2'] }));
+    const ids = (flows: { id: string }[]) => flows.map((flow) => flow.id).sort();
+    expect(ids(await store.list({ person: 'alice' }))).toEqual(ids([everyone, alices, both]));
+    expect(ids(await store.list({ person: 'alice', statuses: ['failed'] }))).toEqual([both.id]);
+    expect(await store.list({ person: 'carol' })).toEqual([await store.get(everyone.id)]);
+    expect(await store.list({ person: "alice' OR true --" })).toHaveLength(1);
+  });
+
   it('takes one answer per round and records it; the next answer learns who was first', async () => {
     const flow = await store.create(pendingFlow());
     expect(await store.answer(flow.id, 1, yes, 'alice')).toEqual({ ok: true });
@@ -280,8 +294,11 @@ describe.skipIf(postgresMissing !== undefined)(`flowStore on PostgreSQL 15 ${pos
       return made;
     });
     await Promise.all(fresh.map((p) => flowStore(p).ready()));
-    const { rows } = await (fresh[0] as pg.Pool).query('SELECT id, name FROM inbox_migrations');
-    expect(rows).toEqual([{ id: 1, name: 'flows and rounds' }]);
+    const { rows } = await (fresh[0] as pg.Pool).query('SELECT id, name FROM inbox_migrations ORDER BY id');
+    expect(rows).toEqual([
+      { id: 1, name: 'flows and rounds' },
+      { id: 2, name: 'revoked sessions' },
+    ]);
     expect((await (fresh[1] as pg.Pool).query('SELECT count(*) AS n FROM inbox_flows')).rows).toEqual([
       { n: '0' },
     ]);

@@ -4,10 +4,10 @@
 // the `WHERE` against the row the one before it committed (PGlite runs one statement at a time anyway).
 import { randomUUID } from 'node:crypto';
 import type { Continuation } from '@boomerang/client';
-import { migrate, type PostgresDb } from '@boomerang/postgres';
+import type { PostgresDb } from '@boomerang/postgres';
 import type { InputResponses } from '@boomerang/protocol';
 import type { Flow, FlowRound, FlowStatus } from './flow.js';
-import { INBOX_MIGRATIONS, INBOX_MIGRATIONS_TABLE } from './migrations.js';
+import { schemaReady } from './migrations.js';
 
 /** A flow as the worker records it: parked at a round that asks, answered at once, or failed at once. */
 export interface NewFlow {
@@ -57,8 +57,16 @@ export interface FlowStore {
   /** Records a new flow; resolves to it as stored. */
   create(flow: NewFlow): Promise<Flow>;
   get(id: string): Promise<Flow | undefined>;
-  /** The flows in `statuses` (all when absent), most recently changed first, at most `limit` (default 200). */
-  list(filter?: { readonly statuses?: readonly FlowStatus[]; readonly limit?: number }): Promise<Flow[]>;
+  /**
+   * The flows in `statuses` (all when absent) that concern `person` (all when absent; see `concerns` in flow.ts),
+   * most recently changed first, at most `limit` (default 200). The person is filtered in SQL, so the limit
+   * counts only their flows.
+   */
+  list(filter?: {
+    readonly statuses?: readonly FlowStatus[];
+    readonly person?: string;
+    readonly limit?: number;
+  }): Promise<Flow[]>;
   /** How many flows are in each status. */
   counts(): Promise<Partial<Record<FlowStatus, number>>>;
   /** The answered rounds of a flow, oldest first. */
@@ -66,7 +74,7 @@ export interface FlowStore {
   /**
    * Takes `person`'s answers to round `round` of flow `id`: one conditional UPDATE (`pending`, that round, before
    * its deadline) that also records the round. Exactly one of two concurrent answers wins; the other learns why.
-   * Who may answer is the caller's check ({@link mayAnswer}): it never changes during a flow.
+   * Who may answer is the caller's check (`concerns` in flow.ts): it never changes during a flow.
    */
   answer(id: string, round: number, answers: InputResponses, person: string): Promise<AnswerOutcome>;
   /** Ends a pending flow without answering (`dropped`), under the same conditions as {@link answer}. */
@@ -160,16 +168,7 @@ const INTERRUPTED =
 /** The flow store over `db`: a PGlite instance or a `pg` Pool. */
 export function flowStore(db: PostgresDb, options: FlowStoreOptions = {}): FlowStore {
   const clock = options.clock ?? Date.now;
-  let migrated: Promise<unknown> | undefined;
-  const ready = () => {
-    migrated ??= migrate(db, { migrations: INBOX_MIGRATIONS, table: INBOX_MIGRATIONS_TABLE }).catch(
-      (error: unknown) => {
-        migrated = undefined;
-        throw error;
-      },
-    );
-    return migrated.then(() => {});
-  };
+  const ready = schemaReady(db);
   const rows = async (sql: string, params: unknown[]): Promise<Row[]> => {
     await ready();
     return (await db.query(sql, params)).rows as Row[];
@@ -244,14 +243,23 @@ export function flowStore(db: PostgresDb, options: FlowStoreOptions = {}): FlowS
     },
 
     async list(filter = {}) {
-      const limit = filter.limit ?? 200;
-      const found =
-        filter.statuses === undefined
-          ? await rows('SELECT * FROM inbox_flows ORDER BY updated_at DESC, id LIMIT $1', [limit])
-          : await rows(
-              'SELECT * FROM inbox_flows WHERE status = ANY($1::text[]) ORDER BY updated_at DESC, id LIMIT $2',
-              [[...filter.statuses], limit],
-            );
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (filter.statuses !== undefined) {
+        params.push([...filter.statuses]);
+        where.push(`status = ANY($${params.length}::text[])`);
+      }
+      if (filter.person !== undefined) {
+        // concerns(): no answerers (stored as NULL when empty), or the person among them.
+        params.push(filter.person);
+        where.push(`(answerers IS NULL OR answerers::jsonb ? $${params.length})`);
+      }
+      params.push(filter.limit ?? 200);
+      const found = await rows(
+        `SELECT * FROM inbox_flows ${where.length === 0 ? '' : `WHERE ${where.join(' AND ')}`}
+           ORDER BY updated_at DESC, id LIMIT $${params.length}`,
+        params,
+      );
       return found.map(flowOf);
     },
 

@@ -14,8 +14,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const appDir = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = join(appDir, '../..');
 const exec = promisify(execFile);
-const run = (file: string, args: string[], cwd: string, timeout = 110_000) =>
-  exec(file, args, { cwd, timeout, maxBuffer: 16 * 1024 * 1024 });
+/** Runs a program; when it fails, the error carries what it printed (tsc reports its errors on stdout). */
+const run = async (file: string, args: string[], cwd: string, timeout = 110_000) => {
+  try {
+    return await exec(file, args, { cwd, timeout, maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    if (error instanceof Error) error.message += `\n${stdout}${stderr}`.slice(0, 8_000);
+    throw error;
+  }
+};
 
 /** What `node scripts/pack.mjs` prints for each package. */
 interface Pack {
@@ -80,6 +88,8 @@ describe('the packed packages, installed from their tarballs in a fresh npm proj
           'install',
           ...packs.map((p) => p.tarball),
           'zod@^4',
+          '@opentelemetry/api@~1.9.0',
+          '@opentelemetry/sdk-trace-base@^2.12.0',
           `typescript@${typescript.version}`,
           '@types/node@^20.19',
           '--no-audit',
@@ -178,6 +188,29 @@ describe('the packed packages, installed from their tarballs in a fresh npm proj
       ]),
     );
     expect(out.printed).toBe('McpError: Invalid params');
+  });
+
+  it('traces a two-question flow as one trace, with the caller meta on every round and a rate limit', async (ctx) => {
+    if (unavailable !== undefined) return ctx.skip(unavailable);
+    const { stdout } = await run(process.execPath, ['dist/telemetry.js'], work);
+    const out = JSON.parse(stdout) as Record<string, unknown>;
+    expect(out.content).toEqual([{ type: 'text', text: 'api → eu' }]);
+    // Every span in one trace; one client span for the call; 3 server round spans, each a child of a client round.
+    expect(out).toMatchObject({ traces: 1, calls: 1, rounds: 3, roundsUnderCall: true, served: 3 });
+    expect(out.servedUnderRounds).toEqual(out.roundIds);
+    expect(out.serverRounds).toEqual([0, 1, 2]);
+    expect(out.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'deploy',
+      'gen_ai.operation.name': 'execute_tool',
+      'mcp.protocol.version': '2026-07-28',
+      'jsonrpc.request.id': expect.any(String),
+      'mcp.mrtr.round': 0,
+      'mcp.mrtr.outcome': 'input_required',
+      'mcp.mrtr.input_requests': 1,
+    });
+    expect(out.metas).toEqual(['round 0: acme', 'round 1: acme', 'round 2: acme', 'acme']);
+    expect(out.refused).toEqual({ code: -32029, data: { retryAfterMs: expect.any(Number) } });
   });
 
   it('links the boomerang-seal bin, which runs', async (ctx) => {

@@ -11,7 +11,11 @@ export type TokenVerifier = (
   request: Request,
 ) => AuthInfo | undefined | Promise<AuthInfo | undefined>;
 
-/** Why a DPoP proof was refused; for logs (the client sees `invalid_dpop_proof`, or `use_dpop_nonce`). */
+/**
+ * Why a DPoP proof was refused; for logs (the client sees `invalid_dpop_proof`, or `use_dpop_nonce`). `window`: the
+ * replay cache could not vouch for a proof that old (it was full and shortened the window, or the clock went back):
+ * a proof signed now passes.
+ */
 export type DpopRejection =
   | 'missing'
   | 'multiple'
@@ -24,7 +28,8 @@ export type DpopRejection =
   | 'iat'
   | 'ath'
   | 'nonce'
-  | 'replay';
+  | 'replay'
+  | 'window';
 
 /** The outcome of a DPoP proof check: the proof key's thumbprint, or why not (with the nonce to demand). */
 export type DpopVerification =
@@ -34,14 +39,16 @@ export type DpopVerification =
 /**
  * Checks the DPoP proof of a request (RFC 9449 §4.3). `dpopVerifier()` from `@boomerang/auth/jwt` is one.
  * `expected.accessToken` demands a matching `ath`; `expected.jkt` a proof signed by that key (the token's
- * `cnf.jkt`). A valid proof is remembered: the same proof is refused next time (`replay`).
+ * `cnf.jkt`); `expected.origin` is the origin of the protected resource (`bearerAuth` passes its resource
+ * metadata's), which `htu` must name unless the verifier was told its own. A valid proof is remembered: the same
+ * proof is refused next time (`replay`).
  */
 export interface DpopProofVerifier {
   /** Proof algorithms accepted, announced in the `DPoP algs="…"` challenge. */
   readonly algorithms: readonly string[];
   verify(
     request: Request,
-    expected?: { readonly accessToken?: string; readonly jkt?: string },
+    expected?: { readonly accessToken?: string; readonly jkt?: string; readonly origin?: string },
   ): Promise<DpopVerification>;
 }
 
@@ -102,6 +109,8 @@ export function bearerAuth(options: BearerAuthOptions): (request: Request) => Pr
     throw new TypeError('"dpopRequired" needs a "dpop" verifier');
   }
   const resourceMetadata = new URL(options.resourceMetadata).href;
+  // RFC 9728 §3.1: the metadata URL is the resource's own URL with the well-known path inserted, on its origin.
+  const origin = new URL(resourceMetadata).origin;
   const now = options.now ?? Date.now;
   const hasScope = options.hasScope ?? ((granted, needed) => granted.includes(needed));
   const required = async (request: Request): Promise<readonly string[]> =>
@@ -156,7 +165,7 @@ export function bearerAuth(options: BearerAuthOptions): (request: Request) => Pr
     if (scheme === 'bearer' && jkt !== undefined) return invalid('A DPoP-bound token needs a DPoP proof');
     if (scheme === 'dpop') {
       if (jkt === undefined) return invalid('The access token is not DPoP-bound');
-      const proof = await (dpop as DpopProofVerifier).verify(request, { accessToken: token, jkt });
+      const proof = await (dpop as DpopProofVerifier).verify(request, { accessToken: token, jkt, origin });
       if (!proof.valid) {
         const scope = await required(request);
         return proof.reason === 'nonce'
@@ -166,7 +175,12 @@ export function bearerAuth(options: BearerAuthOptions): (request: Request) => Pr
               { error: 'use_dpop_nonce', scope, ...(proof.nonce !== undefined && { nonce: proof.nonce }) },
               'A DPoP nonce is required',
             )
-          : refuse(401, scheme, { error: 'invalid_dpop_proof', scope }, 'The DPoP proof is invalid');
+          : refuse(
+              401,
+              scheme,
+              { error: 'invalid_dpop_proof', scope },
+              DPOP_REFUSALS[proof.reason] ?? INVALID,
+            );
       }
     }
     const needed = await required(request);
@@ -184,6 +198,15 @@ export function bearerAuth(options: BearerAuthOptions): (request: Request) => Pr
 }
 
 type Scheme = 'bearer' | 'dpop';
+
+const INVALID = 'The DPoP proof is invalid';
+
+/** What a client can do about a refused proof, where it can do something (its reason stays in the logs). */
+const DPOP_REFUSALS: Partial<Record<DpopRejection, string>> = {
+  iat: 'The DPoP proof is too old or too far ahead: sign a new one (and check the clock)',
+  window: 'The DPoP proof is older than this server can accept now: sign a new one',
+  replay: 'The DPoP proof was used already: sign a new one for every request',
+};
 
 /** The DPoP key a token is bound to: `extra.cnf.jkt` of the principal (RFC 7800 / RFC 9449 §6). */
 function boundKey(auth: AuthInfo): string | undefined {

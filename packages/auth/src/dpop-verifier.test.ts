@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
+import { Server } from '@boomerang/server';
+import { toNodeHandler } from '@boomerang/transport-http/node';
 import { CompactSign, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import type { DpopRejection } from './bearer.js';
-import { dpopVerifier, memoryReplayCache, rotatingDpopNonce } from './dpop-verifier.js';
+import { bearerAuth, type DpopRejection, protectedResourceMetadata } from './bearer.js';
+import { createDpopSession } from './dpop.js';
+import { generateDpopKey } from './dpop-key.js';
+import { dpopVerifier, rotatingDpopNonce } from './dpop-verifier.js';
+import { memoryReplayCache } from './replay-cache.js';
 
 // RFC 9449 §5 Figure 2 (a token request) and §7.1 Figure 13 (a resource request), with the RFC's key, whose
 // RFC 7638 thumbprint is given in §6.1.
@@ -152,21 +160,117 @@ describe('dpopVerifier: hostile proofs', () => {
   });
 });
 
-describe('memoryReplayCache', () => {
-  it('refuses a key within its window, forgets it after, and stays bounded', () => {
-    let now = 1_000_000;
-    const cache = memoryReplayCache({ max: 3, now: () => now });
-    const at = now / 1000;
-    expect(cache.remember('a', at + 60)).toBe(true);
-    expect(cache.remember('a', at + 60)).toBe(false);
-    expect(cache.remember('b', at + 60)).toBe(true);
-    expect(cache.remember('c', at + 60)).toBe(true);
-    expect(cache.remember('d', at + 60)).toBe(true); // full: the oldest ("a") is forgotten
-    expect(cache.remember('a', at + 60)).toBe(true);
-    expect(cache.remember('d', at + 60)).toBe(false);
-    now += 61_000;
-    expect(cache.remember('d', now / 1000 + 60)).toBe(true); // expired, so new again
-    expect(() => memoryReplayCache({ max: 0 })).toThrow(RangeError);
+/** A proof of the test key for `POST htu`, issued at `iat` (epoch seconds). */
+const proofAt = (htu: string, iat: number, jti: string = crypto.randomUUID()) =>
+  new SignJWT({ jti, htm: 'POST', htu, iat })
+    .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk })
+    .sign(privateKey);
+
+describe('dpopVerifier: the URL htu must name', () => {
+  const seconds = () => Math.floor(Date.now() / 1000);
+  const verify = async (
+    verifier: ReturnType<typeof dpopVerifier>,
+    url: string,
+    htu: string,
+    options: { host?: string; origin?: string } = {},
+  ) => {
+    const headers: Record<string, string> = { dpop: await proofAt(htu, seconds()) };
+    if (options.host !== undefined) headers.host = options.host;
+    const outcome = await verifier.verify(
+      new Request(url, { method: 'POST', headers }),
+      options.origin === undefined ? {} : { origin: options.origin },
+    );
+    return outcome.valid ? 'valid' : outcome.reason;
+  };
+
+  it('with origins: one of them and the request path, whatever host the request names', async () => {
+    const verifier = dpopVerifier({ origins: ['https://mcp.example', new URL('https://mcp.example:8443')] });
+    // An absolute-form target under a node adapter: request.url names the attacker's host.
+    expect(await verify(verifier, 'http://evil.example/mcp', 'http://evil.example/mcp')).toBe('htu');
+    expect(await verify(verifier, 'https://evil.example/mcp', 'https://evil.example/mcp')).toBe('htu');
+    // Behind a proxy that terminates TLS: the request arrives on plain http at an inner address.
+    expect(await verify(verifier, 'http://10.0.0.7:8080/mcp', 'https://mcp.example/mcp')).toBe('valid');
+    expect(await verify(verifier, 'http://10.0.0.7:8080/mcp', 'https://MCP.example:443/mcp')).toBe('valid');
+    expect(await verify(verifier, 'http://10.0.0.7:8080/mcp', 'https://mcp.example:8443/mcp')).toBe('valid');
+    expect(await verify(verifier, 'http://10.0.0.7:8080/mcp', 'https://mcp.example/other')).toBe('htu');
+    expect(await verify(verifier, 'http://10.0.0.7:8080/mcp', 'http://mcp.example/mcp')).toBe('htu');
+    // A path that looks like a host stays a path.
+    expect(await verify(verifier, 'http://h//evil.example/mcp', 'https://evil.example/mcp')).toBe('htu');
+    expect(
+      await verify(verifier, 'http://h//evil.example/mcp', 'https://mcp.example//evil.example/mcp'),
+    ).toBe('valid');
+  });
+
+  it("without origins: the origin bearerAuth passes (the resource's), else the request URL if Host agrees", async () => {
+    const verifier = dpopVerifier();
+    const origin = 'https://mcp.example';
+    expect(await verify(verifier, 'http://evil.example/mcp', 'http://evil.example/mcp', { origin })).toBe(
+      'htu',
+    );
+    expect(await verify(verifier, 'http://10.0.0.7/mcp', 'https://mcp.example/mcp', { origin })).toBe(
+      'valid',
+    );
+    expect(
+      await verify(verifier, 'https://mcp.example/mcp', 'https://mcp.example/mcp', { origin: '::' }),
+    ).toBe('htu');
+    // No origin at all (a token endpoint): the request's URL, unless an absolute-form target contradicts Host.
+    const host = 'mcp.example';
+    expect(await verify(verifier, 'http://evil.example/mcp', 'http://evil.example/mcp', { host })).toBe(
+      'htu',
+    );
+    expect(await verify(verifier, 'http://mcp.example/mcp', 'http://mcp.example/mcp', { host })).toBe(
+      'valid',
+    );
+    expect(
+      await verify(verifier, 'http://mcp.example/mcp', 'http://mcp.example/mcp', { host: `${host}:80` }),
+    ).toBe('valid');
+    expect(await verify(verifier, 'http://mcp.example/mcp', 'http://mcp.example/mcp')).toBe('valid'); // no Host
+    // `origins` wins over the origin passed by bearerAuth.
+    const own = dpopVerifier({ origins: ['https://public.example'] });
+    expect(await verify(own, 'http://i/mcp', 'https://public.example/mcp', { origin })).toBe('valid');
+    expect(await verify(own, 'http://i/mcp', 'https://mcp.example/mcp', { origin })).toBe('htu');
+  });
+
+  it('refuses origins that are not origins, and origins with url', () => {
+    for (const bad of [
+      'https://mcp.example/mcp',
+      'ftp://mcp.example',
+      'https://u@mcp.example',
+      'mcp.example',
+    ]) {
+      expect(() => dpopVerifier({ origins: [bad] }), bad).toThrow(TypeError);
+    }
+    expect(() => dpopVerifier({ origins: 'https://mcp.example' as never })).toThrow(
+      new TypeError('"origins" expected an array of origins such as "https://mcp.example.com", got string'),
+    );
+    expect(() => dpopVerifier({ origins: [] })).toThrow(RangeError);
+    expect(() => dpopVerifier({ origins: ['https://mcp.example'], url: () => URL_ })).toThrow(TypeError);
+  });
+});
+
+describe('dpopVerifier: a full replay cache', () => {
+  it("refuses Alice's captured proof after Mallory's flood, and her own once the window shrinks", async () => {
+    let clock = Math.floor(Date.now() / 1000) * 1000;
+    const rejected: DpopRejection[] = [];
+    const verifier = dpopVerifier({
+      now: () => clock,
+      replay: memoryReplayCache({ max: 20, now: () => clock }),
+      onReject: (reason) => rejected.push(reason),
+    });
+    const post = (proof: string) => verifier.verify(request(URL_, 'POST', proof));
+    const alice = await proofAt(URL_, clock / 1000);
+    expect(await post(alice)).toMatchObject({ valid: true });
+    // Mallory's valid proofs fill the cache in the same second: the overflow is refused, Alice's proof is kept.
+    const outcomes = [];
+    for (let i = 0; i < 25; i++) outcomes.push(await post(await proofAt(URL_, clock / 1000)));
+    expect(outcomes.filter((o) => o.valid)).toHaveLength(19);
+    expect(await post(alice)).toEqual({ valid: false, reason: 'replay' });
+    // A second later her fresh proofs make room by dropping the oldest second: Alice's proof is then too old.
+    clock += 1000;
+    expect(await post(await proofAt(URL_, clock / 1000))).toMatchObject({ valid: true });
+    expect(await post(alice)).toEqual({ valid: false, reason: 'window' });
+    expect(await post(await proofAt(URL_, clock / 1000 - 1))).toEqual({ valid: false, reason: 'window' });
+    expect(new Set(rejected)).toEqual(new Set(['window', 'replay']));
   });
 });
 
@@ -188,5 +292,122 @@ describe('rotatingDpopNonce', () => {
     now = 60_000;
     expect(source.accepts(second)).toBe(false); // skipped periods: nothing old survives
     expect(() => rotatingDpopNonce({ periodSeconds: 0 })).toThrow(RangeError);
+  });
+});
+
+/** Writes `head` (request line and headers, CRLF-separated, without the blank line) and `body` on a raw socket. */
+async function rawHttp(port: number, head: string, body: string) {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  // `write`, not `end`: a half-closed socket would have the server drop the answer; `connection: close` ends it.
+  socket.write(`${head}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  let answer = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    answer += chunk;
+  });
+  await once(socket, 'close');
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+  const challenge = /^www-authenticate: (.*)$/im.exec(answer)?.[1]?.trim();
+  return { status, challenge };
+}
+
+describe('dpopVerifier over node:http (the node handler Express mounts): absolute-form targets', () => {
+  const LIST = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/list',
+    params: {
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
+    },
+  });
+
+  /** An MCP server behind bearerAuth + dpopVerifier on 127.0.0.1, its token bound to a fresh DPoP key. */
+  async function serve(resource: (port: number) => string, nodeOptions: { allowedHosts?: string[] } = {}) {
+    const key = await generateDpopKey();
+    const server = new Server({ name: 'notes', version: '1.0.0' }, { onListTools: () => ({ tools: [] }) });
+    const http = createServer();
+    http.listen(0, '127.0.0.1');
+    await once(http, 'listening');
+    const { port } = http.address() as AddressInfo;
+    const prm = protectedResourceMetadata({
+      resource: resource(port),
+      authorization_servers: ['https://as.example'],
+    });
+    const rejected: DpopRejection[] = [];
+    const authenticate = bearerAuth({
+      resourceMetadata: prm.url,
+      dpop: dpopVerifier({ onReject: (reason) => rejected.push(reason) }),
+      dpopRequired: true,
+      verify: (token) =>
+        token === 'at-1' ? { scopes: [], extra: { cnf: { jkt: key.thumbprint } } } : undefined,
+    });
+    http.on('request', toNodeHandler(server, { ...nodeOptions, authenticate }));
+    const session = createDpopSession(key);
+    const post = async (target: string, host: string, htu: string) => {
+      const proof = await session.proof('POST', new URL(htu), 'at-1');
+      const head = [
+        `POST ${target} HTTP/1.1`,
+        `host: ${host}`,
+        'authorization: DPoP at-1',
+        `dpop: ${proof}`,
+        'content-type: application/json',
+        'accept: application/json, text/event-stream',
+        'mcp-protocol-version: 2026-07-28',
+        'mcp-method: tools/list',
+      ].join('\r\n');
+      return rawHttp(port, head, LIST);
+    };
+    const close = () =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+    return { port, post, rejected, close };
+  }
+
+  it('refuses a proof for the host an absolute-form target names, on a loopback server', async () => {
+    const rs = await serve((port) => `http://127.0.0.1:${port}/mcp`);
+    try {
+      const here = `127.0.0.1:${rs.port}`;
+      // Mallory's proof, made for evil.example, sent with an absolute-form target naming it: the node handler refuses
+      // a target whose host is not the Host header's (400) before any authentication; the verifier never sees it.
+      const forged = await rs.post('http://evil.example/mcp', here, 'http://evil.example/mcp');
+      expect(forged.status).toBe(400);
+      // The same in capitals, and on another port of this host.
+      expect((await rs.post('HTTP://EVIL.EXAMPLE/mcp', here, 'http://evil.example/mcp')).status).toBe(400);
+      expect((await rs.post('http://127.0.0.1:1/mcp', here, 'http://127.0.0.1:1/mcp')).status).toBe(400);
+      expect(rs.rejected).toEqual([]);
+      // A path that reads as a host (`//evil…`) stays a path on this host: the proof for evil.example fails htu.
+      expect((await rs.post('//evil.example/mcp', here, 'http://evil.example/mcp')).status).toBe(401);
+      expect(rs.rejected).toEqual(['htu']);
+      // The real thing, in origin form and in absolute form.
+      expect((await rs.post('/mcp', here, `http://${here}/mcp`)).status).toBe(200);
+      expect((await rs.post(`http://${here}/mcp`, here, `http://${here}/mcp`)).status).toBe(200);
+    } finally {
+      await rs.close();
+    }
+  });
+
+  it('refuses it behind allowedHosts and a TLS proxy too, where the public https URL is what htu names', async () => {
+    const rs = await serve(() => 'https://mcp.example/mcp', { allowedHosts: ['mcp.example'] });
+    try {
+      const forged = await rs.post('http://evil.example/mcp', 'mcp.example', 'http://evil.example/mcp');
+      expect([forged.status, rs.rejected]).toEqual([400, []]);
+      const https = await rs.post('https://evil.example/mcp', 'mcp.example', 'https://evil.example/mcp');
+      expect([https.status, rs.rejected]).toEqual([400, []]);
+      // Behind the proxy, a proof naming another host than the public URL fails htu.
+      const other = await rs.post('/mcp', 'mcp.example', 'https://evil.example/mcp');
+      expect([other.status, rs.rejected]).toEqual([401, ['htu']]);
+      // A Host header of the attacker's is the transport's to refuse (allowedHosts): 403 before DPoP.
+      expect((await rs.post('/mcp', 'evil.example', 'https://evil.example/mcp')).status).toBe(403);
+      // The proxy forwards plain http for https://mcp.example/mcp: the proof names the public URL, and passes.
+      expect((await rs.post('/mcp', 'mcp.example', 'https://mcp.example/mcp')).status).toBe(200);
+    } finally {
+      await rs.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { argumentError } from '@boomerang/protocol';
 import {
   calculateJwkThumbprint,
   decodeProtectedHeader,
@@ -10,15 +11,7 @@ import type { DpopProofVerifier, DpopRejection, DpopVerification } from './beare
 import { resourceOf } from './discovery.js';
 import { DPOP_ALGORITHMS } from './dpop-key.js';
 import { randomToken, sha256Base64url } from './pkce.js';
-
-/**
- * Remembers the proofs a server has accepted, so that none is accepted twice (RFC 9449 §11.1). Shared by every
- * instance of a server that runs several (implement it over Redis `SET NX EX`, or a SQL unique key).
- */
-export interface DpopReplayCache {
-  /** Records `key` until `expiresAt` (epoch seconds); `false` when it is already recorded (a replay). */
-  remember(key: string, expiresAt: number): boolean | Promise<boolean>;
-}
+import { type DpopReplayCache, memoryReplayCache } from './replay-cache.js';
 
 /** The server nonces of RFC 9449 §9: the one to hand out, and which ones a proof may carry. */
 export interface DpopNonceSource {
@@ -36,13 +29,25 @@ export interface DpopVerifierOptions {
   readonly maxAgeSeconds?: number | undefined;
   /** How far in the future `iat` may be (clock skew), in seconds. Default 5. */
   readonly clockSkewSeconds?: number | undefined;
-  /** Where accepted proofs are remembered. Default {@link memoryReplayCache} (one process, 10 000 entries). */
+  /**
+   * Where accepted proofs are remembered. Default {@link memoryReplayCache} (one process: it never forgets an
+   * unexpired proof, and shrinks the window when full); a fleet shares one (`redisReplayCache` of `@boomerang/redis`).
+   */
   readonly replay?: DpopReplayCache | undefined;
   /** Require server nonces in proofs (see {@link rotatingDpopNonce}). Default: none required. */
   readonly nonce?: DpopNonceSource | undefined;
   /**
-   * The URL the client addressed, for the `htu` check. Default `request.url`; behind a proxy that rewrites
-   * scheme, host or path, give the public URL.
+   * The origins clients reach this server at, as they write them in `htu` (`['https://mcp.example.com']`). `htu`
+   * must then be one of them followed by the request's path: the host a request names (its `Host` header, or an
+   * absolute-form target such as `POST http://evil.example/mcp`, which node adapters turn into `request.url`) is
+   * never what `htu` is compared with, and a proxy that terminates TLS in front needs no `url`.
+   * Default: the origin `bearerAuth` passes (that of its `resourceMetadata`, the resource's own); without one (at a
+   * token endpoint), `request.url`, refused when its host is not the one the `Host` header names.
+   */
+  readonly origins?: readonly (string | URL)[] | undefined;
+  /**
+   * The URL the client addressed, for the `htu` check, computed from what you trust; instead of `origins`, for a
+   * proxy that also rewrites the path. Default: see `origins`.
    */
   readonly url?: ((request: Request) => string | URL) | undefined;
   /** Called with the reason a proof was refused (never the proof). Default: silent. */
@@ -58,11 +63,15 @@ const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
  * Checks DPoP proofs (RFC 9449 §4.3) for `bearerAuth({ dpop })`, or for an authorization server's token
  * endpoint: exactly one `DPoP` header; a JWS with `typ` `dpop+jwt`, an accepted asymmetric `alg` and a public
  * `jwk` that verifies its signature; the key's RFC 7638 thumbprint equal to the token's `cnf.jkt` when one is
- * expected; `htm` equal to the request method; `htu` equal to the request URL (query and fragment ignored); `iat`
- * within `maxAgeSeconds` (and `clockSkewSeconds` ahead); `ath` equal to the hash of the presented access token;
- * the server nonce when required; and a `jti` never seen before under that key in that window. Only proofs that
- * pass everything else are remembered, so a flood of self-signed proofs cannot evict real ones unless it also
- * holds a valid token.
+ * expected; `htm` equal to the request method; `htu` equal to the URL the client addressed on this server (query
+ * and fragment ignored; the origin from `origins`, `url` or `bearerAuth`, never from a host the request chose: see
+ * `origins`); `iat` within `maxAgeSeconds` (and `clockSkewSeconds` ahead); `ath` equal to the hash of the
+ * presented access token; the server nonce when required; and a `jti` never seen before under that key while its
+ * proof could be accepted. Only proofs that pass everything else are remembered, so only holders of valid tokens
+ * fill the replay cache, and a full one shortens the window (`window`) rather than forget a proof.
+ *
+ * Throws `TypeError` for symmetric or empty `algorithms`, `origins` that are not http(s) origins, or both `origins`
+ * and `url`; `RangeError` for `maxAgeSeconds` or `clockSkewSeconds` outside 0..3600.
  */
 export function dpopVerifier(options: DpopVerifierOptions = {}): DpopProofVerifier {
   const algorithms = [...(options.algorithms ?? DPOP_ALGORITHMS)];
@@ -81,11 +90,32 @@ export function dpopVerifier(options: DpopVerifierOptions = {}): DpopProofVerifi
   }
   const now = options.now ?? Date.now;
   const replay = options.replay ?? memoryReplayCache({ now });
-  const urlOf = options.url ?? ((request: Request) => request.url);
+  if (options.origins !== undefined && options.url !== undefined) {
+    throw new TypeError('"origins" and "url" are exclusive: "url" computes the whole URL htu must name');
+  }
+  const origins = options.origins === undefined ? undefined : originsOf(options.origins);
+  const { url } = options;
+
+  /** The URL `htu` must name, or `undefined` when the request names none this server answers to. */
+  const targetOf = (request: Request, htu: string, origin: string | undefined): string | URL | undefined => {
+    if (url !== undefined) return url(request);
+    const addressed = parsed(request.url);
+    if (addressed === undefined) return undefined;
+    let allowed = origins;
+    if (allowed === undefined && origin !== undefined) {
+      const hinted = parsed(origin)?.origin;
+      if (hinted === undefined) return undefined;
+      allowed = [hinted];
+    }
+    if (allowed === undefined) return hostAgrees(request, addressed) ? addressed : undefined;
+    const named = parsed(htu)?.origin;
+    // By concatenation: a path such as `//evil.example/x` must stay a path, not become a host.
+    return named !== undefined && allowed.includes(named) ? `${named}${addressed.pathname}` : undefined;
+  };
 
   const check = async (
     request: Request,
-    expected: { readonly accessToken?: string; readonly jkt?: string },
+    expected: { readonly accessToken?: string; readonly jkt?: string; readonly origin?: string },
   ): Promise<DpopVerification> => {
     const proof = request.headers.get('dpop');
     if (proof === null || proof === '') return { valid: false, reason: 'missing' };
@@ -121,7 +151,10 @@ export function dpopVerifier(options: DpopVerifierOptions = {}): DpopProofVerifi
     if (typeof jti !== 'string' || jti.length < 8 || jti.length > 256)
       return { valid: false, reason: 'malformed' };
     if (htm !== request.method) return { valid: false, reason: 'htm' };
-    if (typeof htu !== 'string' || !sameTarget(htu, urlOf(request))) return { valid: false, reason: 'htu' };
+    const target = typeof htu === 'string' ? targetOf(request, htu, expected.origin) : undefined;
+    if (typeof htu !== 'string' || target === undefined || !sameTarget(htu, target)) {
+      return { valid: false, reason: 'htu' };
+    }
     const seconds = now() / 1000;
     if (typeof iat !== 'number' || iat < seconds - maxAge || iat > seconds + skew) {
       return { valid: false, reason: 'iat' };
@@ -134,9 +167,9 @@ export function dpopVerifier(options: DpopVerifierOptions = {}): DpopProofVerifi
       if (!options.nonce.accepts(nonce))
         return { valid: false, reason: 'nonce', nonce: options.nonce.current() };
     }
-    if (!(await replay.remember(`${jkt}:${jti}`, Math.ceil(iat + maxAge + skew)))) {
-      return { valid: false, reason: 'replay' };
-    }
+    // Remembered until no instance whose clock is within `skew` of this one could accept it on `iat`.
+    const verdict = await replay.remember(`${jkt}:${jti}`, Math.ceil(iat + maxAge + skew));
+    if (verdict !== true) return { valid: false, reason: verdict === 'window' ? 'window' : 'replay' };
     return { valid: true, jkt };
   };
 
@@ -150,6 +183,51 @@ export function dpopVerifier(options: DpopVerifierOptions = {}): DpopProofVerifi
   };
 }
 
+/** `url` as a URL, or `undefined` when it is none. */
+function parsed(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `origins` option as serialized origins; throws `TypeError` for anything but an http(s) origin. */
+function originsOf(entries: readonly (string | URL)[]): string[] {
+  if (!Array.isArray(entries)) {
+    throw argumentError('origins', 'an array of origins such as "https://mcp.example.com"', entries);
+  }
+  if (entries.length === 0) throw new RangeError('"origins" expected at least one origin, got none');
+  return entries.map((entry) => {
+    const url = typeof entry === 'string' || entry instanceof URL ? parsed(String(entry)) : undefined;
+    if (
+      url === undefined ||
+      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+      url.pathname !== '/' ||
+      url.search !== '' ||
+      url.hash !== '' ||
+      url.username !== '' ||
+      url.password !== ''
+    ) {
+      throw new TypeError(
+        `"origins" expected origins such as "https://mcp.example.com" (no path), got ${JSON.stringify(String(entry))}`,
+      );
+    }
+    return url.origin;
+  });
+}
+
+/**
+ * Whether `url` (the request's) names the host its `Host` header does. Node adapters build `request.url` from an
+ * absolute-form target (`POST http://evil.example/mcp`) while the Host checks read the header: the two must agree
+ * before `request.url` may stand for the URL the client addressed. No `Host` header: the runtime made the URL.
+ */
+function hostAgrees(request: Request, url: URL): boolean {
+  const host = request.headers.get('host');
+  if (host === null) return true;
+  return parsed(`${url.protocol}//${host}`)?.host === url.host;
+}
+
 /** Whether the proof's `htu` names the request URL: same URL once normalised, query and fragment ignored. */
 function sameTarget(htu: string, url: string | URL): boolean {
   try {
@@ -157,40 +235,6 @@ function sameTarget(htu: string, url: string | URL): boolean {
   } catch {
     return false;
   }
-}
-
-/** Options of {@link memoryReplayCache}. */
-export interface MemoryReplayCacheOptions {
-  /** Entries kept at most; past it the oldest is forgotten. Default 10 000. */
-  readonly max?: number | undefined;
-  /** The time in epoch milliseconds. Default `Date.now`. */
-  readonly now?: (() => number) | undefined;
-}
-
-/**
- * A {@link DpopReplayCache} in one `Map`, for a single process: expired entries are dropped as new ones arrive
- * (entries expire in arrival order, since every proof gets the same window), and at `max` the oldest is
- * forgotten, so memory stays bounded whatever the traffic. Several instances of a server need a shared cache.
- */
-export function memoryReplayCache(options: MemoryReplayCacheOptions = {}): DpopReplayCache {
-  const max = options.max ?? 10_000;
-  if (!Number.isSafeInteger(max) || max < 1)
-    throw new RangeError(`"max" expected an integer ≥ 1, got ${String(max)}`);
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, number>();
-  return {
-    remember: (key, expiresAt) => {
-      const seconds = now() / 1000;
-      for (const [oldest, expiry] of entries) {
-        if (expiry > seconds && entries.size < max) break;
-        entries.delete(oldest);
-      }
-      const known = entries.get(key);
-      if (known !== undefined && known > seconds) return false;
-      entries.set(key, expiresAt);
-      return true;
-    },
-  };
 }
 
 /** Options of {@link rotatingDpopNonce}. */

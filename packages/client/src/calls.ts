@@ -190,3 +190,20 @@ function withInputs(params: Record<string, unknown>, inputs: RoundInputs): Recor
 function withoutUndefined(params: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
 }
+
+/**
+ * `call`, counting its requests in `counter.requests`: `readResource` caches a result only when its first request
+ * answered it (a result reached through rounds depends on the answers).
+ */
+export function countingCall<R>(call: Call<R>, counter: { requests: number }): Call<R> {
+  return {
+    method: call.method,
+    origin: call.origin,
+    params: call.params,
+    paramsOf: (inputs) => {
+      counter.requests++;
+      return call.paramsOf(inputs);
+    },
+    read: (raw) => call.read(raw),
+  };
+}

@@ -1,40 +1,35 @@
-// The Client: its public calls, each a `Call` (calls.ts) run by one loop (mrtr-loop.ts) over the connection that
-// `connect()` opened through the era seam (connection.ts, eras.ts).
-import {
-  argumentError,
-  type CallToolResult,
-  type ClientCapabilities,
-  type CompleteResult,
-  type DiscoverResult,
-  ErrorCode,
-  type GetPromptResult,
-  type Implementation,
-  type InputRequiredMethod,
-  type InputRequiredResult,
-  type InputResponses,
-  isInputRequired,
-  isPlainObject,
-  type ListPromptsResult,
-  type ListResourcesResult,
-  type ListResourceTemplatesResult,
-  type ListToolsResult,
-  McpError,
-  MetaKey,
-  type Prompt,
-  type ReadResourceResult,
-  type Resource,
-  type ResourceTemplate,
-  type ServerCapabilities,
-  type StandardSchemaV1,
-  type SubscriptionFilter,
-  type Tool,
+// The Client: its public calls, each a `Call` (calls.ts) run by the call runner (call-runner.ts: the call's steps
+// around the MRTR loop, each request through the middleware chain) over the connection `connect()` opened through
+// the era seam (open-connection.ts, eras.ts).
+import type {
+  CallToolResult,
+  ClientCapabilities,
+  CompleteResult,
+  DiscoverResult,
+  GetPromptResult,
+  Implementation,
+  InputRequiredMethod,
+  InputResponses,
+  ListPromptsResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ListToolsResult,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  ServerCapabilities,
+  StandardSchemaV1,
+  SubscriptionFilter,
+  Tool,
 } from '@boomerang/protocol';
-import type { Task } from '@boomerang/protocol/tasks';
-import { isRequestTransport, type RequestTransport, type Transport } from '@boomerang/protocol/transport';
-import { type CachedMethod, throughCache } from './cache.js';
+import { MetaKey } from '@boomerang/protocol';
+import type { RequestTransport, Transport } from '@boomerang/protocol/transport';
+import { CallRunner, type Flow, NEW_STEP } from './call-runner.js';
 import {
   type Call,
   callOf,
+  countingCall,
   type InputRequiredParams,
   promptCall,
   resourceCall,
@@ -42,74 +37,32 @@ import {
   specCall,
   toolCall,
 } from './calls.js';
-import { remedyFor } from './capabilities.js';
 import type { Connection, ServerDescription } from './connection.js';
-import {
-  type Continuation,
-  continuationProblem,
-  responsesProblem,
-  type Step,
-  toContinuation,
-} from './continuation.js';
-import { correlate } from './correlator.js';
-import {
-  connectTimedOut,
-  describeRequest,
-  inTask,
-  invalidContinuation,
-  invalidInputResponses,
-  invalidResult,
-  notConnected,
-  type OriginatingRequest,
-  roundsExceeded,
-  stateRejected,
-  taskHookFailed,
-  tooManyInputRequests,
-} from './errors.js';
-import { answerInputRequests, inputRequestCount } from './input-requests.js';
-import { checkLogLevel, deliverLog } from './logging.js';
-import { asks, type LoopOutcome, type RoundInputs, roundInputs, runInputRequiredLoop } from './mrtr-loop.js';
-import {
-  type CachedCallOptions,
-  type CallOptions,
-  type ClientOptions,
-  type ClientSettings,
-  type CompleteParams,
-  checkMaxPages,
-  type ListAllOptions,
-  type ListParams,
-  type RequestOptions,
-  resolveClientOptions,
+import { type Continuation, continuationProblem, responsesProblem, type Step } from './continuation.js';
+import { invalidContinuation, invalidInputResponses, notConnected } from './errors.js';
+import { Listing } from './listing.js';
+import { type ClientMiddleware, checkMiddleware } from './middleware.js';
+import { roundInputs } from './mrtr-loop.js';
+import { openConnection } from './open-connection.js';
+import type {
+  CachedCallOptions,
+  CallOptions,
+  ClientOptions,
+  ClientSettings,
+  CompleteParams,
+  ListAllOptions,
+  ListParams,
+  RequestOptions,
 } from './options.js';
+import { resolveClientOptions } from './options.js';
 import { OutputSchemas } from './output-schemas.js';
-import { type Page, Paginated } from './pagination.js';
-import { isStateRefusal, shouldRestart, ToolHints } from './restart.js';
-import { parseResult, type ResultByMethod } from './results.js';
-import { callScope, raceSignal } from './signals.js';
+import type { Paginated } from './pagination.js';
+import { ToolHints } from './restart.js';
+import type { ResultByMethod } from './results.js';
+import { TaskFollower } from './steps/follow-task.js';
 import { createSubscription, type ListenOptions, type Subscription } from './subscription.js';
-import { followTask, pollInterval, type TaskReading, type TaskStream } from './task-loop.js';
-import {
-  type ClientTasks,
-  CreatedTask,
-  isTaskAnswer,
-  readAcknowledgement,
-  readCreatedTask,
-  readTask,
-  readTaskNotification,
-} from './tasks.js';
-
-/** Where a call's loop starts, and whether it stops at the first round that asks (start/resume). */
-interface Flow {
-  /** The first request's inputs: none for a new flow, the answers and state of a resumed one. */
-  readonly inputs: RoundInputs;
-  /** How many `input_required` results the flow had before this call. */
-  readonly before: number;
-  /** Stop at the first round that asks, and hand it back as a continuation. */
-  readonly pause: boolean;
-}
-
-const NEW_FLOW: Flow = Object.freeze({ inputs: Object.freeze({}), before: 0, pause: false });
-const NEW_STEP: Flow = Object.freeze({ inputs: Object.freeze({}), before: 0, pause: true });
+import { clientTasks } from './task-methods.js';
+import type { ClientTasks } from './tasks.js';
 
 /**
  * An MCP 2026-07-28 client. Every request carries the full `_meta` (protocol version, the capabilities derived
@@ -135,11 +88,14 @@ export class Client {
   readonly #settings: ClientSettings;
   /** Each tool's hints from the `tools/list` results received (for `restartOnInvalidState`). */
   readonly #toolHints = new ToolHints();
+  /** The user's middleware, in registration order. */
+  readonly #middleware: ClientMiddleware[] = [];
+  readonly #taskFollower: TaskFollower;
+  readonly #runner: CallRunner;
+  readonly #listing: Listing;
   #connection: Connection | undefined;
   #connecting = false;
   #server: ServerDescription | undefined;
-  /** The server answered `subscriptions/listen` with `-32601` on this connection: follow tasks by polling. */
-  #listenRefused = false;
   /** The `outputSchema` of each tool of the last `tools/list`, by name: what `callTool` results must match. */
   readonly #outputSchemas = new OutputSchemas();
 
@@ -152,22 +108,18 @@ export class Client {
     this.#settings = resolveClientOptions(options);
     this.info = info;
     this.capabilities = this.#settings.capabilities;
-    this.tasks = {
-      get: (taskId, options) =>
-        this.#taskCall('tasks/get', taskId, {}, options, async (raw) => (await readTask(taskId, raw)).task),
-      update: async (taskId, inputResponses, options) => {
-        if (!isPlainObject(inputResponses)) {
-          throw argumentError('inputResponses', 'an object of answers by key', inputResponses);
-        }
-        const read = (raw: unknown) => readAcknowledgement('tasks/update', raw);
-        return await this.#taskCall('tasks/update', taskId, { inputResponses }, options, read);
-      },
-      cancel: (taskId, options) =>
-        this.#taskCall('tasks/cancel', taskId, {}, options, (raw) =>
-          readAcknowledgement('tasks/cancel', raw),
-        ),
-      result: (taskId, options) => this.#taskResult(taskId, options),
-    };
+    const connection = () => this.#connection;
+    this.#taskFollower = new TaskFollower(this.#settings, connection);
+    this.#runner = new CallRunner({
+      settings: this.#settings,
+      capabilities: this.capabilities,
+      connection,
+      middleware: this.#middleware,
+      hints: this.#toolHints,
+      tasks: this.#taskFollower,
+    });
+    this.#listing = new Listing(this.#settings, this.#runner);
+    this.tasks = clientTasks(this.#runner, this.#taskFollower);
   }
 
   /** The protocol revision negotiated for this connection (`"2026-07-28"` or `"2025-11-25"`), else `undefined`. */
@@ -198,29 +150,12 @@ export class Client {
       throw new Error('Client is already connected; call close() first');
     }
     this.#connecting = true;
-    const { connectTimeoutMs, callbacks, maxInputRequests } = this.#settings;
-    const limit = connectTimeoutMs === undefined ? undefined : new AbortController();
-    const timer =
-      limit === undefined
-        ? undefined
-        : setTimeout(() => limit.abort(connectTimedOut(connectTimeoutMs as number)), connectTimeoutMs);
     try {
-      const reportsEveryOutcome = isRequestTransport(transport);
-      const connection = await this.#settings.era(reportsEveryOutcome ? transport : correlate(transport), {
-        info: this.info,
-        capabilities: this.capabilities,
-        callbacks,
-        reportsEveryOutcome,
-        signal: limit?.signal,
-        maxInputRequests,
-        onLog: this.#settings.onLog,
-        logLevel: this.#settings.logLevel,
-      });
+      const connection = await openConnection(transport, this.#settings, this.info, this.capabilities);
       this.#connection = connection;
       this.#server = connection.server;
-      this.#listenRefused = false;
+      this.#taskFollower.reset();
     } finally {
-      clearTimeout(timer);
       this.#connecting = false;
     }
   }
@@ -233,11 +168,25 @@ export class Client {
   }
 
   /**
+   * Adds a middleware around every request this client sends (each round of every call, a retry's too): an onion
+   * function `(ctx, next) => result`, the first registered outermost. `ctx` tells the method, the round's params,
+   * the round number, the call's options and `meta` (members to add to the request's `_meta`: a `traceparent`),
+   * and `ctx.call`, shared by every round of the call (see `ClientCallContext`); `next()` sends the request and
+   * resolves to its raw result or rejects with the server's `McpError` or a `ClientError`. `clientTelemetry()` of
+   * `@boomerang/otel` is one. Register them before the calls they should see; `TypeError` for anything but a
+   * function. Returns the client, so calls chain.
+   */
+  use(middleware: ClientMiddleware): this {
+    this.#middleware.push(checkMiddleware(middleware));
+    return this;
+  }
+
+  /**
    * `server/discover`: the server's supported versions, capabilities, instructions (and `serverInfo` in `_meta`).
    * Also updates {@link serverCapabilities}.
    */
   async discover(options?: CallOptions): Promise<DiscoverResult> {
-    const result = await this.#call(specCall('server/discover', {}), options);
+    const result = await this.#runner.call(specCall('server/discover', {}), options);
     const serverInfo = result._meta?.[MetaKey.serverInfo] as Implementation | undefined;
     this.#server = { capabilities: result.capabilities, serverInfo, instructions: result.instructions };
     return result;
@@ -248,7 +197,7 @@ export class Client {
    * served from the cache while a result for the same params is fresh (`ttlMs`), unless `{ cache: false }`.
    */
   async listTools(params: ListParams = {}, options?: CachedCallOptions): Promise<ListToolsResult> {
-    const result = await this.#list('tools/list', params, options);
+    const result = await this.#listing.page('tools/list', params, options);
     this.#outputSchemas.record(result.tools, params.cursor === undefined);
     this.#toolHints.learn(result.tools);
     return result;
@@ -259,7 +208,7 @@ export class Client {
    * {@link Paginated}); at most `maxPages` pages (default: option `listMaxPages`, 100).
    */
   tools(params: Omit<ListParams, 'cursor'> = {}, options: ListAllOptions = {}): Paginated<Tool> {
-    return this.#all('tools/list', options, async (cursor) => {
+    return this.#listing.all('tools/list', options, async (cursor) => {
       const page = await this.listTools({ ...params, cursor }, options);
       return { items: page.tools, nextCursor: page.nextCursor };
     });
@@ -280,19 +229,19 @@ export class Client {
     args?: Record<string, unknown>,
     options?: CallOptions,
   ): Promise<CallToolResult> {
-    const result = await this.#call(toolCall(name, args), options);
+    const result = await this.#runner.call(toolCall(name, args), options);
     await this.#checkToolResult(name, result);
     return result;
   }
 
   /** `prompts/list`: one page of prompts, `{ prompts, nextCursor? }`. */
   listPrompts(params: ListParams = {}, options?: CachedCallOptions): Promise<ListPromptsResult> {
-    return this.#list('prompts/list', params, options);
+    return this.#listing.page('prompts/list', params, options);
   }
 
   /** Every prompt of every page of `prompts/list` (see {@link Client.tools}). */
   prompts(params: Omit<ListParams, 'cursor'> = {}, options: ListAllOptions = {}): Paginated<Prompt> {
-    return this.#all('prompts/list', options, async (cursor) => {
+    return this.#listing.all('prompts/list', options, async (cursor) => {
       const page = await this.listPrompts({ ...params, cursor }, options);
       return { items: page.prompts, nextCursor: page.nextCursor };
     });
@@ -300,17 +249,17 @@ export class Client {
 
   /** `prompts/get`, with the MRTR loop. Prompt arguments are strings on the wire. */
   getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult> {
-    return this.#call(promptCall(name, args), options);
+    return this.#runner.call(promptCall(name, args), options);
   }
 
   /** `resources/list`: one page of resources, `{ resources, nextCursor? }`. */
   listResources(params: ListParams = {}, options?: CachedCallOptions): Promise<ListResourcesResult> {
-    return this.#list('resources/list', params, options);
+    return this.#listing.page('resources/list', params, options);
   }
 
   /** Every resource of every page of `resources/list` (see {@link Client.tools}). */
   resources(params: Omit<ListParams, 'cursor'> = {}, options: ListAllOptions = {}): Paginated<Resource> {
-    return this.#all('resources/list', options, async (cursor) => {
+    return this.#listing.all('resources/list', options, async (cursor) => {
       const page = await this.listResources({ ...params, cursor }, options);
       return { items: page.resources, nextCursor: page.nextCursor };
     });
@@ -321,7 +270,7 @@ export class Client {
     params: ListParams = {},
     options?: CachedCallOptions,
   ): Promise<ListResourceTemplatesResult> {
-    return this.#list('resources/templates/list', params, options);
+    return this.#listing.page('resources/templates/list', params, options);
   }
 
   /** Every template of every page of `resources/templates/list` (see {@link Client.tools}). */
@@ -329,7 +278,7 @@ export class Client {
     params: Omit<ListParams, 'cursor'> = {},
     options: ListAllOptions = {},
   ): Paginated<ResourceTemplate> {
-    return this.#all('resources/templates/list', options, async (cursor) => {
+    return this.#listing.all('resources/templates/list', options, async (cursor) => {
       const page = await this.listResourceTemplates({ ...params, cursor }, options);
       return { items: page.resourceTemplates, nextCursor: page.nextCursor };
     });
@@ -340,27 +289,16 @@ export class Client {
    * reached through `input_required` rounds depends on the answers, so it is never cached).
    */
   readResource(uri: string, options: CachedCallOptions = {}): Promise<ReadResourceResult> {
-    return this.#cached('resources/read', uri, options, async () => {
-      const call = resourceCall(uri);
-      let requests = 0;
-      const counted: Call<ReadResourceResult> = {
-        method: call.method,
-        origin: call.origin,
-        params: call.params,
-        paramsOf: (inputs) => {
-          requests++;
-          return call.paramsOf(inputs);
-        },
-        read: (raw) => call.read(raw),
-      };
-      const result = await this.#call(counted, options);
-      return { result, cacheable: requests === 1 };
+    return this.#listing.cached('resources/read', uri, options, async () => {
+      const counter = { requests: 0 };
+      const result = await this.#runner.call(countingCall(resourceCall(uri), counter), options);
+      return { result, cacheable: counter.requests === 1 };
     });
   }
 
   /** `completion/complete`: suggestions for a prompt or resource-template argument. */
   complete(params: CompleteParams, options?: CallOptions): Promise<CompleteResult> {
-    return this.#call(specCall('completion/complete', params), options);
+    return this.#runner.call(specCall('completion/complete', params), options);
   }
 
   /**
@@ -375,7 +313,7 @@ export class Client {
     params: Readonly<Record<string, unknown>> | undefined,
     options: RequestOptions<S>,
   ): Promise<StandardSchemaV1.InferOutput<S>> {
-    return await this.#call(schemaCall(method, params ?? {}, options?.result), options);
+    return await this.#runner.call(schemaCall(method, params ?? {}, options?.result), options);
   }
 
   /**
@@ -435,7 +373,9 @@ export class Client {
     const wrong = await responsesProblem(continuation, responses);
     if (wrong !== undefined) throw invalidInputResponses(call.origin, wrong.problem, wrong.keys);
     const inputs = roundInputs(responses, continuation.requestState);
-    return await this.#step(call, options, { inputs, before: continuation.round, pause: true });
+    const meta = options.meta ?? continuation.meta;
+    const flow = { inputs, before: continuation.round, pause: true, carried: continuation.carried };
+    return await this.#step(call, meta === undefined ? options : { ...options, meta }, flow);
   }
 
   /**
@@ -457,442 +397,25 @@ export class Client {
     );
   }
 
-  /** Every page of a list method, as one iteration capped at `maxPages` (checked now: `RangeError`). */
-  #all<T>(method: string, options: ListAllOptions, page: (cursor: string | undefined) => Promise<Page<T>>) {
-    const maxPages =
-      options.maxPages === undefined
-        ? this.#settings.listMaxPages
-        : checkMaxPages('maxPages', options.maxPages);
-    return new Paginated(method, maxPages, page);
-  }
-
   /** A tool result against the `outputSchema` of the last `tools/list` (see {@link Client.callTool}). */
   async #checkToolResult(name: string, result: CallToolResult): Promise<void> {
     if (this.#settings.validateToolOutput)
       await this.#outputSchemas.check({ method: 'tools/call', name }, result);
   }
 
-  /** One page of a list method, through the cache. */
-  #list<M extends 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list'>(
-    method: M,
-    params: ListParams,
-    options: CachedCallOptions | undefined,
-  ): Promise<ResultByMethod[M]> {
-    return this.#cached(method, params.cursor ?? null, options, async () => ({
-      result: await this.#call(specCall(method, params), options),
-      cacheable: true,
-    }));
-  }
-
-  /** `run` through the cache, unless caching is off for the client or for this call (see `throughCache`). */
-  #cached<T>(
-    method: CachedMethod,
-    target: string | null,
-    options: CachedCallOptions | undefined,
-    run: () => Promise<{ result: T; cacheable: boolean }>,
-  ): Promise<T> {
-    const cache = options?.cache === false ? undefined : this.#settings.cache;
-    return throughCache(cache, method, target, run, options?.cache === 'reload');
-  }
-
-  /**
-   * A call with the automatic loop: its complete result. When the server refuses the flow's state and
-   * `restartOnInvalidState` allows it (see `shouldRestart`), the flow starts over from its first round, within the
-   * call's time limit.
-   */
-  async #call<R>(call: Call<R>, options: CallOptions | undefined): Promise<R> {
-    const allowed = this.#settings.restarts;
-    if (allowed === 0 && options?.restartOnInvalidState !== true) {
-      return (await this.#run(call, options, NEW_FLOW)).result as R;
-    }
-    const timeoutMs = options?.timeoutMs ?? this.#settings.timeoutMs;
-    const started = performance.now();
-    let carriedState = false;
-    const watched: Call<R> = {
-      method: call.method,
-      origin: call.origin,
-      params: call.params,
-      paramsOf: (inputs) => {
-        carriedState = inputs.requestState !== undefined;
-        return call.paramsOf(inputs);
-      },
-      read: (raw) => call.read(raw),
-    };
-    for (let restarts = 0; ; restarts++) {
-      const left =
-        timeoutMs === undefined ? undefined : Math.max(1, timeoutMs - (performance.now() - started));
-      try {
-        return (await this.#run(watched, { ...options, timeoutMs: left }, NEW_FLOW)).result as R;
-      } catch (error) {
-        const refusal = {
-          method: call.method,
-          name: (call.params as { name?: string }).name,
-          carriedState,
-          restarts,
-          marked: options?.restartOnInvalidState,
-        };
-        if (!isStateRefusal(error) || !shouldRestart(refusal, allowed, this.#toolHints)) throw error;
-      }
-    }
-  }
-
-  /**
-   * A call a step at a time: the complete result, or the continuation of the round that asks. A `-32602` that
-   * names the `requestState` a request carried is the server refusing the flow's state: `state-rejected`.
-   */
+  /** A call a step at a time (`start`, `resume`); a complete tool result is checked as `callTool` checks it. */
   async #step<R>(call: Call<R>, options: CallOptions, flow: Flow): Promise<Step<R>> {
-    try {
-      const outcome = await this.#run(call, options, flow);
-      if (outcome.paused === undefined) {
-        const spec = (options as { result?: unknown }).result === undefined;
-        if (spec && call.origin.method === 'tools/call' && call.origin.name !== undefined) {
-          await this.#checkToolResult(call.origin.name, outcome.result as CallToolResult);
-        }
-        return { result: outcome.result };
-      }
-      return { continuation: toContinuation(call.method, call.params, outcome.paused, outcome.round) };
-    } catch (error) {
-      if (isStateRefusal(error)) throw stateRejected(call.origin, error);
-      throw error;
+    const step = await this.#runner.step(call, options, flow);
+    const spec = (options as { result?: unknown }).result === undefined;
+    const { origin } = call;
+    if (
+      step.continuation === undefined &&
+      spec &&
+      origin.method === 'tools/call' &&
+      origin.name !== undefined
+    ) {
+      await this.#checkToolResult(origin.name, step.result as CallToolResult);
     }
+    return step;
   }
-
-  /**
-   * One request of `call` with `inputs`, read by the call: its complete result or its `InputRequiredResult`. The
-   * server's `-32021` comes back with a message naming what this client must register or declare.
-   */
-  async #send<R>(
-    call: Call<R>,
-    inputs: RoundInputs,
-    signal: AbortSignal | undefined,
-    options: CallOptions,
-    responseTimeoutMs: number | undefined,
-  ): Promise<R | InputRequiredResult | CreatedTask> {
-    const connection = this.#connection;
-    if (connection === undefined) throw notConnected(call.method);
-    const { onLog } = this.#settings;
-    const sent = {
-      signal,
-      onprogress: options.onprogress,
-      call: call.origin,
-      responseTimeoutMs,
-      logLevel: options.logLevel ?? this.#settings.logLevel,
-      onlog:
-        onLog === undefined
-          ? undefined
-          : (params: Parameters<typeof onLog>[0]) => deliverLog(onLog, params, call.origin),
-    };
-    let raw: unknown;
-    try {
-      raw = await connection.request(call.method, call.paramsOf(inputs), sent);
-    } catch (error) {
-      if (error instanceof McpError && error.code === ErrorCode.MissingRequiredClientCapability) {
-        throw this.#missingCapability(call.origin, error);
-      }
-      throw error;
-    }
-    // Counted before anything reads the questions: a server cannot make this client validate or answer thousands.
-    const asked = inputRequestCount(raw);
-    const { maxInputRequests } = this.#settings;
-    if (asked > maxInputRequests) throw tooManyInputRequests(call.origin, maxInputRequests, asked, raw);
-    if (this.#settings.tasks !== undefined && isTaskAnswer(raw)) {
-      return new CreatedTask(await readCreatedTask(call.method, raw));
-    }
-    return call.read(raw);
-  }
-
-  /**
-   * The server's `-32021`, again as an `McpError` with its code and `data` (`cause`: the original), its message
-   * naming the call and what this client lacks: the callback to register or the option to set.
-   */
-  #missingCapability(request: OriginatingRequest, error: McpError): McpError {
-    const required = (error.data as { requiredCapabilities?: unknown } | undefined)?.requiredCapabilities;
-    const remedy = remedyFor(required, this.capabilities);
-    return new McpError(
-      error.code,
-      `${describeRequest(request)}: ${error.message}. This client did not declare it: ${remedy} in the Client options`,
-      error.data,
-      { cause: error },
-    );
-  }
-
-  /**
-   * The one loop every call runs: each request goes out on the connection with this round's inputs, its answer is
-   * read by the call, and an `input_required` answer's questions go to the callbacks (or, when `flow.pause`, end
-   * the step). The answers and state of a round live only in this call's closure, so they never reach another
-   * request. The time limit and the caller's signal bound the whole call.
-   */
-  async #run<R>(call: Call<R>, options: CallOptions = {}, flow: Flow): Promise<LoopOutcome<R>> {
-    const { callbacks, capabilities, maxRounds, sleep } = this.#settings;
-    checkLogLevel('logLevel', options.logLevel);
-    if (options.logLevel !== undefined && this.#settings.onLog === undefined) {
-      throw new TypeError('"logLevel" expected together with an "onLog" callback in the Client options');
-    }
-    const timeoutMs = options.timeoutMs ?? this.#settings.timeoutMs;
-    using scope = callScope(call.origin, options.signal, timeoutMs);
-    const { signal } = scope;
-    // A call with a time limit is bounded by it alone; without one, each request by responseTimeoutMs.
-    const responseTimeoutMs = timeoutMs === undefined ? this.#settings.responseTimeoutMs : undefined;
-    let sent = 0;
-    const outcome = await runInputRequiredLoop<R | CreatedTask>(
-      flow.inputs,
-      {
-        send: (inputs) => {
-          sent++;
-          return this.#send(call, inputs, signal, options, responseTimeoutMs);
-        },
-        answer: (result, round) =>
-          answerInputRequests(result.inputRequests ?? {}, callbacks, {
-            request: call.origin,
-            round,
-            signal,
-            serverInfo: result._meta?.[MetaKey.serverInfo] as Implementation | undefined,
-            capabilities,
-          }),
-        sleep,
-        maxRounds,
-        exceeded: (result, round) =>
-          roundsExceeded(
-            call.origin,
-            maxRounds,
-            result,
-            asks(result) ? toContinuation(call.method, call.params, result, round) : undefined,
-          ),
-        signal,
-        pause: flow.pause,
-      },
-      flow.before,
-    );
-    if (!(outcome.result instanceof CreatedTask)) return outcome as LoopOutcome<R>;
-    // Every request after the first followed an `input_required` result: the task's first question is the next.
-    const before = flow.before + sent - 1;
-    return { result: await this.#finishTask(call, outcome.result.task, options, signal, before) };
-  }
-
-  /**
-   * The end of a call the server answered with a task: the `onTask` hooks, then the task followed to its result,
-   * read as the call's own. Sends `tasks/cancel` (without waiting for its answer) when the call is aborted or
-   * times out meanwhile, or when a hook throws.
-   */
-  async #finishTask<R>(
-    call: Call<R>,
-    task: Task,
-    options: CallOptions,
-    signal: AbortSignal | undefined,
-    roundsBefore: number,
-  ): Promise<R> {
-    const { taskId } = task;
-    const request = call.origin;
-    try {
-      const own = this.#settings.tasks?.onTask;
-      if (own !== undefined)
-        await raceSignal(
-          Promise.resolve().then(() => own({ ...task }, request)),
-          signal,
-        );
-      const call = options.onTask;
-      if (call !== undefined)
-        await raceSignal(
-          Promise.resolve().then(() => call({ ...task }, request)),
-          signal,
-        );
-    } catch (cause) {
-      this.#cancelQuietly(taskId);
-      if (signal?.aborted === true) throw cause;
-      throw taskHookFailed(request, taskId, cause);
-    }
-    try {
-      const raw = await this.#follow(taskId, task, request, signal, roundsBefore);
-      return await this.#readTaskResult(call.method, taskId, raw, (value) => call.read(value));
-    } catch (error) {
-      if (signal?.aborted === true) this.#cancelQuietly(taskId);
-      throw error;
-    }
-  }
-
-  /** `client.tasks.result()`: follows a task this client did not create, and reads its `CallToolResult`. */
-  async #taskResult(taskId: string, options: CallOptions = {}): Promise<CallToolResult> {
-    checkTaskId(taskId);
-    const request: OriginatingRequest = { method: 'tools/call' } as OriginatingRequest;
-    using scope = callScope(request, options.signal, options.timeoutMs ?? this.#settings.timeoutMs);
-    const raw = await this.#follow(taskId, undefined, request, scope.signal, 0);
-    return await this.#readTaskResult('tools/call', taskId, raw, (value) => parseResult('tools/call', value));
-  }
-
-  /**
-   * Follows task `taskId` to its end (task-loop.ts) on this connection: reads through `tasks/get` and, when the
-   * server streams it, `notifications/tasks`; answers through the callbacks and `tasks/update`.
-   */
-  #follow(
-    taskId: string,
-    first: Task | undefined,
-    request: OriginatingRequest,
-    signal: AbortSignal | undefined,
-    roundsBefore: number,
-  ): Promise<Record<string, unknown>> {
-    const { callbacks, capabilities, sleep } = this.#settings;
-    const listens = this.#settings.tasks?.listen === true && !this.#listenRefused;
-    return followTask(taskId, first, {
-      request,
-      roundsBefore,
-      get: async (id) => readTask(id, await this.#exchange('tasks/get', { taskId: id }, signal)),
-      update: async (id, inputResponses) =>
-        readAcknowledgement(
-          'tasks/update',
-          await this.#exchange('tasks/update', { taskId: id, inputResponses }, signal),
-        ),
-      listen: listens ? (id) => this.#watch(id, first, signal) : undefined,
-      answer: (requests, round, id, serverInfo) =>
-        answerInputRequests(requests, callbacks, {
-          request,
-          round,
-          signal,
-          serverInfo,
-          capabilities,
-          taskId: id,
-        }),
-      sleep: (ms, stop) => sleep(ms, anySignal(signal, stop)),
-    });
-  }
-
-  /**
-   * A task's `result`, read as the result of `method` by `read`: an `input_required` result (a task's result is
-   * final) and a shape `read` refuses are `invalid-result`, marked with the `taskId`.
-   */
-  async #readTaskResult<R>(
-    method: string,
-    taskId: string,
-    raw: Record<string, unknown>,
-    read: (raw: unknown) => R | InputRequiredResult | Promise<R | InputRequiredResult>,
-  ): Promise<R> {
-    try {
-      const result = await read(raw);
-      if (isInputRequired(result)) {
-        throw invalidResult(method, "a task's result must be complete, not input_required", raw);
-      }
-      return result;
-    } catch (error) {
-      throw inTask(error, taskId);
-    }
-  }
-
-  /**
-   * Opens a `notifications/tasks` stream for `taskId`: `undefined` when the server does not agree to stream it
-   * (no `subscriptions/listen` on this connection: remembered, so later tasks poll at once; an acknowledgement
-   * without the task; or none within a poll interval, at least `LISTEN_ACK_TIMEOUT_MS`). Rejects only when
-   * `signal` aborts.
-   */
-  async #watch(
-    taskId: string,
-    first: Task | undefined,
-    signal: AbortSignal | undefined,
-  ): Promise<TaskStream | undefined> {
-    const connection = this.#connection;
-    if (connection === undefined) throw notConnected('subscriptions/listen');
-    const subscription = createSubscription(
-      (listenSignal, onnotification) =>
-        connection.request(
-          'subscriptions/listen',
-          { notifications: { taskIds: [taskId] } },
-          { signal: listenSignal, onnotification },
-        ),
-      {},
-      () => {},
-    );
-    let agreed: SubscriptionFilter | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const unacknowledged = new Promise<undefined>((resolve) => {
-      timer = setTimeout(
-        () => resolve(undefined),
-        Math.max(LISTEN_ACK_TIMEOUT_MS, pollInterval(first ?? {})),
-      );
-    });
-    try {
-      agreed = await raceSignal(Promise.race([subscription.acknowledged, unacknowledged]), signal);
-    } catch (error) {
-      await subscription.close();
-      if (signal?.aborted === true) throw error;
-      if (error instanceof McpError && error.code === -32601) this.#listenRefused = true;
-      return undefined;
-    } finally {
-      clearTimeout(timer);
-    }
-    if (agreed === undefined || !Array.isArray(agreed.taskIds) || !agreed.taskIds.includes(taskId)) {
-      await subscription.close();
-      return undefined;
-    }
-    const notifications = subscription[Symbol.asyncIterator]();
-    const pull = async (): Promise<TaskReading | undefined> => {
-      for (;;) {
-        let step: IteratorResult<unknown>;
-        try {
-          step = await notifications.next();
-        } catch {
-          return undefined;
-        }
-        if (step.done === true) return undefined;
-        const notification = step.value as { method: string; params?: unknown };
-        if (notification.method === 'notifications/tasks') return readTaskNotification(notification.params);
-      }
-    };
-    let pending: Promise<TaskReading | undefined> | undefined;
-    return {
-      next: () => {
-        pending ??= pull().finally(() => {
-          pending = undefined;
-        });
-        return pending;
-      },
-      close: () => subscription.close(),
-    };
-  }
-
-  /** One request of the tasks extension on this connection, its raw result (no loop: these never ask). */
-  async #exchange(method: string, params: Record<string, unknown>, signal: AbortSignal | undefined) {
-    const connection = this.#connection;
-    if (connection === undefined) throw notConnected(method);
-    return await connection.request(method, params, { signal, call: { method } });
-  }
-
-  /** `tasks/cancel`, best effort: the call that owned the task has already failed, whatever this answers. */
-  #cancelQuietly(taskId: string): void {
-    this.#exchange('tasks/cancel', { taskId }, undefined).catch(() => {});
-  }
-
-  /** `tasks/get`, `tasks/update`, `tasks/cancel` by hand: one request with the call options, read by `read`. */
-  async #taskCall<R>(
-    method: string,
-    taskId: string,
-    extra: Readonly<Record<string, unknown>>,
-    options: CallOptions | undefined,
-    read: (raw: unknown) => R | Promise<R>,
-  ): Promise<R> {
-    checkTaskId(taskId);
-    const params = { taskId, ...extra };
-    const call: Call<R> = {
-      method,
-      origin: { method },
-      params,
-      paramsOf: () => ({ ...params }),
-      read,
-    };
-    return await this.#call(call, options);
-  }
-}
-
-/** The shortest wait for a `subscriptions/listen` acknowledgement before a task is polled instead, in ms. */
-const LISTEN_ACK_TIMEOUT_MS = 1_000;
-
-/** Throws `TypeError` for a task id that is not a non-empty string. */
-function checkTaskId(taskId: unknown): asserts taskId is string {
-  if (typeof taskId !== 'string' || taskId.length === 0) {
-    throw argumentError('taskId', 'a non-empty string', taskId);
-  }
-}
-
-/** A signal that aborts with the first of `a` and `b` to abort (either may be absent; a never-aborting one if both are). */
-function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal {
-  if (a === undefined) return b ?? new AbortController().signal;
-  if (b === undefined) return a;
-  return AbortSignal.any([a, b]);
 }

@@ -49,6 +49,11 @@ export interface ServerDescription {
 export interface ConnectionRequestOptions extends SendOptions {
   /** The lowest level of log message the server may send for this request (2026-07-28: `_meta`). */
   readonly logLevel?: LoggingLevel | undefined;
+  /**
+   * Members for the request's `_meta` besides the connection's own, which win (the caller's `CallOptions.meta`
+   * and what middleware added, reserved keys already left out).
+   */
+  readonly meta?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** One open connection: the revision it speaks, and how a request travels on it. */
@@ -111,11 +116,20 @@ export class ModernConnection implements Connection {
     params: Record<string, unknown>,
     options: ConnectionRequestOptions = {},
   ): Promise<unknown> {
-    const meta: Record<string, unknown> = {
-      [MetaKey.protocolVersion]: LATEST_PROTOCOL_VERSION,
-      [MetaKey.clientCapabilities]: this.#hello.capabilities,
-      [MetaKey.clientInfo]: this.#hello.info,
-    };
+    const extra = options.meta;
+    const meta: Record<string, unknown> =
+      extra === undefined || isEmpty(extra)
+        ? {
+            [MetaKey.protocolVersion]: LATEST_PROTOCOL_VERSION,
+            [MetaKey.clientCapabilities]: this.#hello.capabilities,
+            [MetaKey.clientInfo]: this.#hello.info,
+          }
+        : {
+            ...extra,
+            [MetaKey.protocolVersion]: LATEST_PROTOCOL_VERSION,
+            [MetaKey.clientCapabilities]: this.#hello.capabilities,
+            [MetaKey.clientInfo]: this.#hello.info,
+          };
     if (options.logLevel !== undefined) meta[MetaKey.logLevel] = options.logLevel;
     params._meta = meta;
     return this.#requester.request(method, params, options);
@@ -124,4 +138,10 @@ export class ModernConnection implements Connection {
   close(): Promise<void> {
     return this.#requester.close();
   }
+}
+
+/** True for an object without own enumerable members. */
+export function isEmpty(record: Readonly<Record<string, unknown>>): boolean {
+  for (const _ in record) return false;
+  return true;
 }

@@ -10,6 +10,9 @@ import {
 import { parseLazily } from '@boomerang/protocol/checks';
 import { mayAnswerInputRequired } from './methods.js';
 
+/** The most characters a call's middleware may carry into its continuation, keys and values together. */
+export const MAX_CALL_CARRIED = 2_048;
+
 /** The version of the continuation format this client writes and resumes. */
 export const CONTINUATION_VERSION = 1;
 
@@ -21,8 +24,13 @@ export const CONTINUATION_VERSION = 1;
  * ```json
  * { "version": 1, "method": "tools/call", "params": { "name": "provision", "arguments": { "name": "orders" } },
  *   "inputRequests": { "region": { "method": "elicitation/create", "params": { … } } },
- *   "requestState": "<opaque, as the server sent it>", "round": 1, "createdAt": "2026-07-28T10:00:00.000Z" }
+ *   "requestState": "<opaque, as the server sent it>", "round": 1, "createdAt": "2026-07-28T10:00:00.000Z",
+ *   "meta": { "tenant": "acme" }, "carried": { "otel.flow": "00-…" } }
  * ```
+ *
+ * `meta` (the call's `CallOptions.meta`, sent again with every resumed round unless `resume()` is given its own)
+ * and `carried` (what the call's middleware kept for the steps that resume it: a trace context) are there only
+ * when not empty.
  *
  * Its `requestState` is the server's, carried byte for byte and never read: whatever the flow depends on is
  * protected there (a Boomerang server seals it, binding it to the method, the tool and its arguments, the user
@@ -44,6 +52,10 @@ export interface Continuation<M extends string = string> {
   readonly round: number;
   /** When this continuation was made (ISO 8601, UTC). */
   readonly createdAt: string;
+  /** The call's `CallOptions.meta`, merged into every resumed request's `_meta`; absent when there was none. */
+  readonly meta?: Readonly<Record<string, unknown>>;
+  /** What the call's middleware carried for the steps that resume it; absent when nothing. */
+  readonly carried?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -60,6 +72,10 @@ export function toContinuation<M extends string>(
   params: Readonly<Record<string, unknown>>,
   result: InputRequiredResult,
   round: number,
+  extra: {
+    readonly meta?: Readonly<Record<string, unknown>> | undefined;
+    readonly carried?: Readonly<Record<string, string>> | undefined;
+  } = {},
 ): Continuation<M> {
   const continuation: {
     -readonly [K in keyof Continuation<M>]: Continuation<M>[K];
@@ -72,6 +88,11 @@ export function toContinuation<M extends string>(
     createdAt: new Date().toISOString(),
   };
   if (result.requestState !== undefined) continuation.requestState = result.requestState;
+  if (extra.meta !== undefined && Object.keys(extra.meta).length > 0) {
+    continuation.meta = structuredClone(extra.meta) as Record<string, unknown>;
+  }
+  if (extra.carried !== undefined && Object.keys(extra.carried).length > 0)
+    continuation.carried = { ...extra.carried };
   return continuation;
 }
 
@@ -83,6 +104,8 @@ const MEMBERS: ReadonlySet<string> = new Set([
   'requestState',
   'round',
   'createdAt',
+  'meta',
+  'carried',
 ]);
 
 /** What a continuation's params must not carry: the client adds them to each request itself. */
@@ -116,6 +139,17 @@ export async function continuationProblem(value: unknown): Promise<string | unde
   if (!Number.isSafeInteger(round) || (round as number) < 1) return '"round" is not a positive integer';
   if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt)))
     return '"createdAt" is not a date';
+  if (value.meta !== undefined && !isPlainObject(value.meta)) return '"meta" is not an object';
+  const { carried } = value;
+  if (carried !== undefined) {
+    if (!isPlainObject(carried)) return '"carried" is not an object';
+    let size = 0;
+    for (const [key, member] of Object.entries(carried)) {
+      if (typeof member !== 'string') return `"carried.${key}" is not a string`;
+      size += key.length + member.length;
+    }
+    if (size > MAX_CALL_CARRIED) return `"carried" is over ${MAX_CALL_CARRIED} characters`;
+  }
   return undefined;
 }
 

@@ -30,7 +30,7 @@ export function describeRequest(request: OriginatingRequest): string {
  * | `invalid-result` | the answer is no valid result for the method: unknown `resultType`, `input_required` where the method cannot ask, an `InputRequiredResult` with neither field, a shape its schema rejects, a tool's `structuredContent` its `outputSchema` rejects (or missing), a list that hands back a cursor it already gave | `result` (as received); `cause`: the issues |
  * | `unsupported-input-request` | the server asked for something this client did not declare or cannot answer | `key`, `inputMethod` |
  * | `callback-failed` | a callback threw or returned an invalid answer | `key`, `inputMethod`; `cause` |
- * | `too-many-input-requests` | an `input_required` result asks more than `maxInputRequests` questions at once (refused before any is validated or answered) | `result` (as received), `maxInputRequests` |
+ * | `too-many-input-requests` | an `input_required` result, or a task's `tasks/get` reading, asks more than `maxInputRequests` questions at once (refused before any is validated or answered) | `result` (as received), `maxInputRequests` |
  * | `rounds-exceeded` | more `input_required` results than `inputRequiredMaxRounds` | `result` (the last `InputRequiredResult`, not answered), `maxRounds`; `continuation` to go on by hand when it asks something |
  * | `pages-exceeded` | iterating a list (`client.tools()`, …) met more pages than `maxPages` | `maxPages` |
  * | `invalid-continuation` | `resume()` got something that is not a continuation this client can resume (another version, a missing, mistyped or unknown member, params that carry round inputs) | |
@@ -416,6 +416,8 @@ export function inTask(error: unknown, taskId: string): unknown {
     requestId: error.requestId,
     timeoutMs: error.timeoutMs,
     maxRounds: error.maxRounds,
+    maxInputRequests: error.maxInputRequests,
+    maxPages: error.maxPages,
     result: error.result,
     key: error.key,
     inputMethod: error.inputMethod,

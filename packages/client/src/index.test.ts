@@ -7,6 +7,7 @@ describe('@boomerang/client', () => {
       'CONTINUATION_VERSION',
       'Client',
       'ClientError',
+      'MAX_CALL_CARRIED',
       'correlate',
       'createMemoryCacheStore',
       'isClientError',

@@ -14,7 +14,7 @@ export type { InputRequiredParams } from './calls.js';
 export type { ElicitationMode } from './capabilities.js';
 // --- the client
 export { Client } from './client.js';
-export { CONTINUATION_VERSION, type Continuation, type Step } from './continuation.js';
+export { CONTINUATION_VERSION, type Continuation, MAX_CALL_CARRIED, type Step } from './continuation.js';
 // --- transports: a stream transport seen as a request transport (what connect() does with stdio, in memory)
 export { correlate } from './correlator.js';
 // --- errors
@@ -26,6 +26,7 @@ export {
   type OriginatingRequest,
 } from './errors.js';
 export type {
+  ElicitAnswer,
   ElicitationCallback,
   InputCallbacks,
   InputRequestContext,
@@ -34,6 +35,13 @@ export type {
 } from './input-requests.js';
 // --- log messages
 export type { LogContext, LogHandler } from './logging.js';
+// --- middleware (client.use): around every request, each round of every call
+export type {
+  CallOutcome,
+  ClientCallContext,
+  ClientMiddleware,
+  ClientMiddlewareContext,
+} from './middleware.js';
 export type {
   CachedCallOptions,
   CallOptions,

@@ -55,6 +55,39 @@ describe('answering input requests', () => {
     });
   });
 
+  it('takes answers of different shapes from one expression and drops undefined fields before sending', async () => {
+    await using h = await harness(
+      script(
+        inputRequired({ inputRequests: { where: askFor('region'), sure: askFor('ok') }, requestState: 's' }),
+        textResult('done'),
+      ),
+      {
+        // `cond ? { region } : { ok }` widens to `{ region: string; ok?: undefined } | …`: ElicitAnswer takes it.
+        elicitation: async ({ message }) =>
+          message.includes('region')
+            ? { action: 'accept', content: { region: 'eu' } }
+            : { action: 'accept', content: { ok: true } },
+      },
+    );
+    await h.client.callTool('t', {}, { timeoutMs: 2_000 });
+    expect(h.server.requests[1]?.params.inputResponses).toEqual({
+      where: { action: 'accept', content: { region: 'eu' } },
+      sure: { action: 'accept', content: { ok: true } },
+    });
+    const sent = h.server.requests[1]?.params.inputResponses as Record<string, { content: object }>;
+    expect(Object.keys(sent.where?.content ?? {})).toEqual(['region']);
+  });
+
+  it('drops an explicitly undefined content field rather than refusing the answer', async () => {
+    await using h = await harness(
+      script(inputRequired({ inputRequests: { who: askFor('login') }, requestState: 's' }), textResult('done')),
+      { elicitation: () => ({ action: 'accept', content: { login: 'octocat', nickname: undefined } }) },
+    );
+    await h.client.callTool('t', {}, { timeoutMs: 2_000 });
+    const sent = h.server.requests[1]?.params.inputResponses as Record<string, { content: object }>;
+    expect(sent.who?.content).toStrictEqual({ login: 'octocat' });
+  });
+
   it('gives callbacks data first and a context last: signal, key, round, originating request, serverInfo', async () => {
     const seen: { params: unknown; ctx: InputRequestContext }[] = [];
     const serverInfo = { name: 'shop', version: '2.0.0' };

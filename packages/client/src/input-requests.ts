@@ -40,11 +40,25 @@ export type InputRequestContext = OriginatingRequest & {
   readonly taskId?: string;
 };
 
+/**
+ * What an elicitation callback returns: an `ElicitResult`, whose `content` entries may also be `undefined` (they
+ * are dropped before the answer is checked and sent), so that `ask ? { region: 'eu' } : { ok: true }` type-checks.
+ */
+export type ElicitAnswer =
+  | ElicitResult
+  | {
+      readonly action: ElicitResult['action'];
+      readonly content?:
+        | { readonly [field: string]: NonNullable<ElicitResult['content']>[string] | undefined }
+        | undefined;
+      readonly [key: string]: unknown;
+    };
+
 /** Answers `elicitation/create` (form or URL mode) with `{ action: 'accept' | 'decline' | 'cancel', content? }`. */
 export type ElicitationCallback = (
   params: ElicitRequestParams,
   ctx: InputRequestContext,
-) => ElicitResult | Promise<ElicitResult>;
+) => ElicitAnswer | Promise<ElicitAnswer>;
 
 /** Answers `sampling/createMessage` with the model's message. Keep a human in the loop (spec). */
 export type SamplingCallback = (
@@ -187,6 +201,7 @@ async function answerOne(
   } catch (cause) {
     throw callbackFailed(round.request, key, request.method, `The ${name} callback threw`, cause);
   }
+  if (answer === 'ElicitResult') value = withoutUndefinedFields(value);
   // The hand-written check vouches for a plain answer at once; anything else waits for zod, loaded on demand.
   const checked = parseLazily(answer, value);
   const parsed = checked instanceof Promise ? await checked : checked;
@@ -238,6 +253,16 @@ function inputRequestContext(key: string, round: RoundContext, scope: RoundScope
   if (round.serverInfo !== undefined) ctx.serverInfo = round.serverInfo;
   if (round.taskId !== undefined) ctx.taskId = round.taskId;
   return ctx as InputRequestContext;
+}
+
+/** An elicitation answer whose `content` has no `undefined` entry (an `ElicitAnswer` may carry some). */
+function withoutUndefinedFields(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const { content } = value as { content?: unknown };
+  if (typeof content !== 'object' || content === null || Array.isArray(content)) return value;
+  const entries = Object.entries(content);
+  if (entries.every(([, field]) => field !== undefined)) return value;
+  return { ...value, content: Object.fromEntries(entries.filter(([, field]) => field !== undefined)) };
 }
 
 /**

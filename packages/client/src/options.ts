@@ -173,6 +173,13 @@ export interface CallOptions {
    * See `ClientOptions.restartOnInvalidState`.
    */
   readonly restartOnInvalidState?: boolean | undefined;
+  /**
+   * Members merged into the `_meta` of every request of the call (every round, a continuation's resumed rounds
+   * too: `start()` keeps them in the continuation, and `resume()` sends them unless it is given its own): a trace
+   * context, a tenant, a correlation id. Handlers and resolvers read them as `ctx.meta`. The client's own keys
+   * (`io.modelcontextprotocol/*`, `progressToken`) are never taken from here, so a caller cannot spoof them.
+   */
+  readonly meta?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Options of the cached calls: the list methods and `readResource`. */

@@ -96,3 +96,51 @@ export function shouldRestart(refusal: Refusal, allowed: number, hints: ToolHint
       return false;
   }
 }
+
+/** What one attempt of a flow reports to {@link withRestarts}: whether its last request carried a `requestState`. */
+export interface AttemptTrace {
+  carriedState: boolean;
+}
+
+/** What {@link withRestarts} needs to know of the call. */
+export interface RestartPolicy {
+  readonly method: string;
+  /** The tool's or prompt's name. */
+  readonly name: string | undefined;
+  /** Restarts the client option allows (see {@link restartsAllowed}). */
+  readonly allowed: number;
+  /** The call's own `restartOnInvalidState`. */
+  readonly marked: boolean | undefined;
+  readonly hints: ToolHints;
+  /** The call's time limit, shared by every attempt. */
+  readonly timeoutMs: number | undefined;
+}
+
+/**
+ * A call step: runs `attempt` (the whole flow, from its first round, within `timeoutMs` left of the call's limit)
+ * and, when the server refuses the flow's state and {@link shouldRestart} allows it, runs it again from its first
+ * round. The attempt reports in its `trace` whether its refused request carried state.
+ */
+export async function withRestarts<R>(
+  attempt: (timeoutMs: number | undefined, trace: AttemptTrace) => Promise<R>,
+  policy: RestartPolicy,
+): Promise<R> {
+  const started = performance.now();
+  for (let restarts = 0; ; restarts++) {
+    const { timeoutMs } = policy;
+    const left = timeoutMs === undefined ? undefined : Math.max(1, timeoutMs - (performance.now() - started));
+    const trace: AttemptTrace = { carriedState: false };
+    try {
+      return await attempt(left, trace);
+    } catch (error) {
+      const refusal: Refusal = {
+        method: policy.method,
+        name: policy.name,
+        carriedState: trace.carriedState,
+        restarts,
+        marked: policy.marked,
+      };
+      if (!isStateRefusal(error) || !shouldRestart(refusal, policy.allowed, policy.hints)) throw error;
+    }
+  }
+}

@@ -33,6 +33,7 @@ function deps(readings: DetailedTask[], extra: Partial<TaskLoopDeps> = {}) {
   const d: TaskLoopDeps = {
     request: { method: 'tools/call', name: 'job' },
     roundsBefore: 2,
+    maxInputRequests: 64,
     get: async () => {
       log.push('get');
       return { task: readings[Math.min(read++, readings.length - 1)] as DetailedTask };
@@ -167,6 +168,32 @@ describe('followTask', () => {
     });
     await expect(followTask('t', undefined, d)).rejects.toThrow('the user closed the window');
     expect(changes.closed).toBe(true);
+  });
+
+  it('a reading asking more than maxInputRequests questions is too-many-input-requests, none answered', async () => {
+    const inputRequests = Object.fromEntries(
+      Array.from({ length: 100_000 }, (_, i) => [`q${i}`, askFor('q')]),
+    );
+    const flood = { ...base, status: 'input_required', inputRequests } as DetailedTask;
+    // Without the cap the loop would answer them all, then poll on: a bounded wait keeps such a run finite.
+    let waits = 0;
+    const { d, log } = deps([flood], {
+      sleep: async () => {
+        if (++waits > 3) throw new Error('kept following the flood');
+      },
+    });
+    const error = await followTask('t', working, d).catch((e: unknown) => e);
+    expect(isClientError(error)).toBe(true);
+    expect(error).toMatchObject({ reason: 'too-many-input-requests', maxInputRequests: 64, taskId: 't' });
+    expect((error as Error).message).toMatch(
+      /with 100000 input requests in one round, more than maxInputRequests \(64\)/,
+    );
+    expect(log.filter((entry) => entry.startsWith('answer') || entry.startsWith('update'))).toEqual([]);
+    // At the cap, every question is answered at once.
+    const sixtyFour = Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`q${i}`, askFor('q')]));
+    const atCap = deps([{ ...flood, inputRequests: sixtyFour } as DetailedTask, done]);
+    expect(await followTask('t', undefined, atCap.d)).toEqual({ content: [] });
+    expect(atCap.log.filter((entry) => entry.startsWith('answer'))).toHaveLength(1);
   });
 
   it('rejects when a wait rejects (the call was aborted)', async () => {

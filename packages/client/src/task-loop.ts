@@ -9,7 +9,13 @@ import {
   MetaKey,
 } from '@boomerang/protocol';
 import type { DetailedTask, Task } from '@boomerang/protocol/tasks';
-import { answersRefused, inTask, type OriginatingRequest, taskCancelled } from './errors.js';
+import {
+  answersRefused,
+  inTask,
+  type OriginatingRequest,
+  taskCancelled,
+  tooManyInputRequests,
+} from './errors.js';
 
 /** Poll interval when the server suggests none, in ms (what Boomerang's server suggests by default). */
 export const DEFAULT_POLL_INTERVAL_MS = 1_000;
@@ -64,6 +70,12 @@ export interface TaskLoopDeps {
   readonly request: OriginatingRequest;
   /** Rounds with questions the call had before the task (its MRTR rounds): the task's first question is the next. */
   readonly roundsBefore: number;
+  /**
+   * The most questions one reading may ask (the client's `maxInputRequests`): a reading asking more fails the
+   * call with a `too-many-input-requests` `ClientError` before any question is answered, as an `input_required`
+   * result asking more does.
+   */
+  readonly maxInputRequests: number;
 }
 
 /**
@@ -73,7 +85,9 @@ export interface TaskLoopDeps {
  * `task-cancelled` `ClientError` when it was cancelled, and with whatever reading, answering or waiting throws
  * (a `ClientError` marked with the `taskId`).
  *
- * Each question is answered once: a key seen again in a later reading (the server's snapshot of what is still
+ * A reading asking more than `deps.maxInputRequests` questions rejects with `too-many-input-requests` before any
+ * is answered (`client.ts` also counts them before the reading is validated). Each question is answered once: a
+ * key seen again in a later reading (the server's snapshot of what is still
  * outstanding, before it applied the update) is not asked again. A `-32602` to `tasks/update` is read as a lost
  * race (another client answered, the task moved on) unless the task still asks the same questions: then the server
  * refused the answers, and the loop fails with a `callback-failed` `ClientError` (the task keeps waiting; a host
@@ -104,6 +118,11 @@ export async function followTask(
         case 'cancelled':
           throw taskCancelled(deps.request, taskId, task.statusMessage);
         case 'input_required': {
+          // All the reading asks counts (answered ones a server keeps asking too): the cap is on one reading.
+          const asked = Object.keys(task.inputRequests).length;
+          if (asked > deps.maxInputRequests) {
+            throw tooManyInputRequests(deps.request, deps.maxInputRequests, asked, task);
+          }
           const fresh = unanswered(task.inputRequests, answered);
           if (fresh === undefined) break;
           const serverInfo = reading.meta?.[MetaKey.serverInfo] as Implementation | undefined;

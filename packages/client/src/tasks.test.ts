@@ -345,6 +345,57 @@ describe('following a task', () => {
   });
 });
 
+describe('maxInputRequests on the task path', () => {
+  it('a tasks/get asking 100,000 questions fails the call before any callback runs (and before validation)', async () => {
+    const inputRequests: Record<string, unknown> = {};
+    for (let i = 0; i < 100_000; i++) inputRequests[`q${i}`] = askFor('q');
+    let calls = 0;
+    let waits = 0;
+    const { client } = options({
+      elicitation: async () => {
+        calls++;
+        return { action: 'accept' as const, content: { name: 'Ada' } };
+      },
+      // Without the cap the client would answer them all, then poll on: a bounded wait keeps such a run finite.
+      sleep: async () => {
+        if (++waits > 3) throw new Error('kept following the flood');
+      },
+    });
+    await using h = await harness(taskServer([got({ status: 'input_required', inputRequests })]), client);
+    const error = await failure(h.client.callTool('flood'));
+    expect(error).toMatchObject({
+      reason: 'too-many-input-requests',
+      maxInputRequests: 64,
+      taskId: TASK_ID,
+    });
+    // What the server sent, as received: the cap was applied before the reading was validated.
+    expect(Object.keys((error.result as { inputRequests: object }).inputRequests)).toHaveLength(100_000);
+    expect(calls).toBe(0);
+    expect(h.server.requests.map((r) => r.method)).not.toContain('tasks/update');
+  });
+
+  it('follows the option, also for client.tasks.result()', async () => {
+    const three = { a: askFor('a'), b: askFor('b'), c: askFor('c') };
+    let waits = 0;
+    const { client } = options({
+      maxInputRequests: 2,
+      sleep: async () => {
+        if (++waits > 3) throw new Error('kept following');
+      },
+    });
+    await using h = await harness(
+      taskServer([got({ status: 'input_required', inputRequests: three })]),
+      client,
+    );
+    await expect(h.client.callTool('three')).rejects.toMatchObject({ reason: 'too-many-input-requests' });
+    await expect(h.client.tasks.result(TASK_ID)).rejects.toMatchObject({
+      reason: 'too-many-input-requests',
+      maxInputRequests: 2,
+    });
+    expect(h.server.requests.map((r) => r.method)).not.toContain('tasks/update');
+  });
+});
+
 describe('when the stream or a hook never answers', () => {
   it('polls when the server takes the listen request but never acknowledges it (1 s at least)', async () => {
     const { client, waits } = options();

@@ -12,7 +12,7 @@ import {
 } from '@boomerang/protocol';
 import { parseLazily } from '@boomerang/protocol/checks';
 import type { DetailedTask, Task } from '@boomerang/protocol/tasks';
-import { invalidResult } from './errors.js';
+import { invalidResult, type OriginatingRequest, tooManyInputRequests } from './errors.js';
 import type { CallOptions } from './options.js';
 import type { TaskReading } from './task-loop.js';
 
@@ -73,13 +73,27 @@ export async function readCreatedTask(method: string, raw: unknown): Promise<Tas
   return task;
 }
 
+/** The cap on the questions of one reading, and the call it fails (see {@link readTask}). */
+export interface InputRequestCap {
+  readonly maxInputRequests: number;
+  readonly request: OriginatingRequest;
+}
+
 /**
  * `tasks/get`'s answer for `taskId`, validated. Rejects with `invalid-result` for a `resultType` other than
- * `"complete"`, an unknown status, a shape the schema refuses, and an answer about another task.
+ * `"complete"`, an unknown status, a shape the schema refuses, and an answer about another task; with `cap`, with
+ * `too-many-input-requests` for a reading asking more than `cap.maxInputRequests` questions, counted before
+ * anything else reads them (validating 100,000 questions takes a second).
  */
-export async function readTask(taskId: string, raw: unknown): Promise<TaskReading> {
+export async function readTask(taskId: string, raw: unknown, cap?: InputRequestCap): Promise<TaskReading> {
   const method = 'tasks/get';
   const result = completeResult(method, raw);
+  if (cap !== undefined && isPlainObject(result) && isPlainObject(result.inputRequests)) {
+    const asked = Object.keys(result.inputRequests).length;
+    if (asked > cap.maxInputRequests) {
+      throw tooManyInputRequests(cap.request, cap.maxInputRequests, asked, result);
+    }
+  }
   checkStatus(method, result);
   const parsed = await parseLazily('GetTaskResult', result);
   if (!parsed.success) throw mismatch(method, 'the task', result, parsed.error);

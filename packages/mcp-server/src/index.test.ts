@@ -23,6 +23,8 @@ describe('@boomerang/mcp-server', () => {
       'elicitUrl',
       'elicitUrlResult',
       'listRoots',
+      'memoryRateLimitStore',
+      'rateLimit',
       'resolver',
       'sample',
       'withJsonSchema',

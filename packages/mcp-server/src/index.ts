@@ -3,7 +3,18 @@
 
 // --- from @boomerang/server, so handlers need one import
 /** How a tool call becomes a task (declared by @boomerang/server, shared with @boomerang/tasks). */
-export type { RequestContext, TaskPolicy, TaskStart, TaskSupport } from '@boomerang/server';
+export type {
+  RateLimitOptions,
+  RateLimitStore,
+  RequestContext,
+  ServerMiddleware,
+  ServerMiddlewareContext,
+  TaskPolicy,
+  TaskStart,
+  TaskSupport,
+} from '@boomerang/server';
+/** Per-principal request limits (a middleware for `use`). */
+export { memoryRateLimitStore, rateLimit } from '@boomerang/server';
 // --- the server
 export {
   McpServer,

@@ -14,6 +14,7 @@ import {
   Server,
   type ServerConnection,
   type ServerHandlers,
+  type ServerMiddleware,
 } from '@boomerang/server';
 import { featureCapabilities } from './capabilities.js';
 import { complete } from './completion.js';
@@ -34,7 +35,15 @@ import {
 } from './resources.js';
 import type { AnyObjectSchema, AnySchema } from './schema-types.js';
 import { requestStateEnvelope } from './security.js';
-import { askFirst, callTool, describeTool, TOOL_META_KEYS, type ToolEntry, toolEntry } from './tools.js';
+import {
+  askFirst,
+  callTool,
+  describeTool,
+  TOOL_META_KEYS,
+  type ToolEntry,
+  toolEntry,
+  validateTaskCall,
+} from './tools.js';
 import type {
   ArgsOf,
   McpServerOptions,
@@ -165,6 +174,18 @@ export class McpServer implements MessageHandler {
       onReadResource: (params, ctx) => readResource(this.#resources, this.#templates, params, ctx),
       onComplete: (params, ctx) => complete(this.#prompts, this.#templates, params, ctx),
     });
+  }
+
+  /**
+   * Adds a middleware around every request (every round of every flow, on every transport and in both eras):
+   * `(ctx, next) => result`, the first registered outermost, registered before the server serves. `ctx` tells the
+   * method, params, `_meta`, principal and round (see `ServerMiddlewareContext` of `@boomerang/server`); handlers
+   * and resolvers read the request's `_meta` as `ctx.meta`. `rateLimit()` and `serverTelemetry()` of
+   * `@boomerang/otel` are middleware. Returns the server, so calls chain.
+   */
+  use(middleware: ServerMiddleware): this {
+    this.#server.use(middleware);
+    return this;
   }
 
   /**
@@ -384,7 +405,11 @@ export class McpServer implements MessageHandler {
     return tasks.wrapCallTool(run, (params) => {
       const entry = this.#tools.get(params.name);
       if (entry?.task === undefined) return undefined;
-      return { support: entry.task.support, before: (p, ctx) => askFirst(entry, p, ctx) };
+      return {
+        support: entry.task.support,
+        validate: (p) => validateTaskCall(entry, p),
+        before: (p, ctx) => askFirst(entry, p, ctx),
+      };
     });
   }
 

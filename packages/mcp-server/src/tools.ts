@@ -130,6 +130,23 @@ export async function askFirst(
   return round.kind === 'input_required' ? round.result : undefined;
 }
 
+/**
+ * The `validate` step of a task tool: its arguments checked against its input schema on the `tools/call` request,
+ * before a task is stored. Invalid arguments are answered at once with the `isError` result the handler would
+ * give, so a call that cannot run never becomes a task (nor stores its arguments).
+ */
+export async function validateTaskCall(
+  entry: ToolEntry,
+  params: CallToolRequestParams,
+): Promise<HandlerResult<CallToolResult> | undefined> {
+  const checked = validate(entry.input.standard, withoutResolved(params.arguments ?? {}, entry.plan));
+  const parsed = checked instanceof Promise ? await checked : checked;
+  if (parsed.ok) return undefined;
+  return errorResult(
+    `Invalid arguments for tool '${entry.name}': ${describeIssues(parsed.issues, 'arguments')}`,
+  );
+}
+
 /** The tool as `tools/list` publishes it. */
 export function describeTool(entry: ToolEntry): Tool {
   const tool: Tool = { name: entry.name, inputSchema: entry.inputSchema };

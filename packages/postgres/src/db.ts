@@ -25,6 +25,14 @@ export async function runScript(db: PostgresDb, script: string): Promise<void> {
   else await db.query(script);
 }
 
+/**
+ * True for PGlite (it has `exec`; `pg` has none): the database runs inside this process, one connection, and no
+ * background worker (no autovacuum).
+ */
+export function isPGlite(db: PostgresDb): boolean {
+  return typeof db.exec === 'function';
+}
+
 /** Throws `TypeError` unless `db` looks like one of the two drivers. */
 export function checkDb(db: unknown): asserts db is PostgresDb {
   if (typeof db !== 'object' || db === null || typeof (db as PostgresDb).query !== 'function') {

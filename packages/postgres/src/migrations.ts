@@ -53,6 +53,118 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS boomerang_notification_payloads_created_at
         ON boomerang_notification_payloads (created_at);`,
   },
+  {
+    id: 4,
+    name: 'tasks-params-and-open-counts',
+    // A task's params get a column of their own, written once by create: status and lease writes set `version`,
+    // `expires_at`, `record` (now small: `"params": null` in their place) and the two columns below, and
+    // PostgreSQL keeps the untouched params where they are (TOAST), so a write no longer copies megabytes of
+    // arguments. Rows written before (their `params` column null) keep their params in `record` and are read and
+    // written whole, as before, until they expire.
+    // `owner` and `is_open` (not terminal) are written by the store beside `record`; nothing parses `record` in
+    // SQL (`->>` refuses a document holding a `\u0000` escape or half a surrogate pair anywhere, both valid in
+    // what a client may send). For older rows they are read once here from the record's text: its first
+    // `"owner"` and `"status"` members, which the runtime writes first.
+    // `boomerang_task_counts` holds the open tasks per owner (`o:<owner>`) and in total (`total`), kept by
+    // triggers on every insert, finish and delete, so a limit check reads two rows whatever the table holds;
+    // `boomerang_task_create` checks the limits and inserts in one statement. Every path takes the `total` row
+    // before an owner's row (a delete's counts are taken after its rows), so concurrent creations, finishes and
+    // sweeps never deadlock. Idempotent: columns and the table are added if missing, the older rows' columns
+    // filled where still null, functions and triggers replaced, the counts recomputed from the rows.
+    sql: `
+      ALTER TABLE boomerang_tasks ADD COLUMN IF NOT EXISTS params json;
+      ALTER TABLE boomerang_tasks ADD COLUMN IF NOT EXISTS owner text;
+      ALTER TABLE boomerang_tasks ADD COLUMN IF NOT EXISTS is_open boolean;
+      UPDATE boomerang_tasks SET
+        owner = (
+          SELECT ('"' || found[1] || '"')::json #>> '{}'
+          FROM regexp_match(record::text, '"owner":"((?:[^"\\\\]|\\\\.)*)"') AS found
+        ),
+        is_open = COALESCE(
+          (regexp_match(record::text, '"status":"([a-z_]+)"'))[1] IN ('working', 'input_required'),
+          false
+        )
+        WHERE owner IS NULL;
+      CREATE TABLE IF NOT EXISTS boomerang_task_counts (
+        scope text PRIMARY KEY,
+        open_tasks integer NOT NULL
+      );
+      UPDATE boomerang_task_counts SET open_tasks = 0;
+      INSERT INTO boomerang_task_counts (scope, open_tasks)
+        SELECT 'total', count(*) FROM boomerang_tasks WHERE is_open
+        UNION ALL
+        SELECT 'o:' || owner, count(*) FROM boomerang_tasks WHERE is_open GROUP BY owner
+        ON CONFLICT (scope) DO UPDATE SET open_tasks = EXCLUDED.open_tasks;
+
+      -- An insert of an open task counts it; an update that opens or closes one counts it or releases it (a row
+      -- that was never counted, its is_open null, is not released).
+      CREATE OR REPLACE FUNCTION boomerang_task_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.is_open THEN
+          INSERT INTO boomerang_task_counts AS c (scope, open_tasks) VALUES ('total', 1), ('o:' || NEW.owner, 1)
+            ON CONFLICT (scope) DO UPDATE SET open_tasks = c.open_tasks + 1;
+        ELSIF TG_OP = 'UPDATE' AND OLD.is_open THEN
+          UPDATE boomerang_task_counts SET open_tasks = open_tasks - 1 WHERE scope = 'total';
+          UPDATE boomerang_task_counts SET open_tasks = open_tasks - 1 WHERE scope = 'o:' || OLD.owner;
+        END IF;
+        RETURN NULL;
+      END $$;
+      CREATE OR REPLACE TRIGGER boomerang_tasks_opened AFTER INSERT ON boomerang_tasks
+        FOR EACH ROW WHEN (NEW.is_open) EXECUTE FUNCTION boomerang_task_counted();
+      CREATE OR REPLACE TRIGGER boomerang_tasks_opened_or_closed AFTER UPDATE ON boomerang_tasks
+        FOR EACH ROW WHEN (OLD.is_open IS DISTINCT FROM NEW.is_open) EXECUTE FUNCTION boomerang_task_counted();
+
+      -- A delete releases the open tasks it removed, once per statement (after every row of it is locked).
+      CREATE OR REPLACE FUNCTION boomerang_task_released() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE boomerang_task_counts SET open_tasks = open_tasks - gone.n
+          FROM (SELECT count(*) AS n FROM boomerang_tasks_gone WHERE is_open) gone
+          WHERE scope = 'total' AND gone.n > 0;
+        UPDATE boomerang_task_counts c SET open_tasks = c.open_tasks - gone.n
+          FROM (
+            SELECT 'o:' || owner AS scope, count(*) AS n FROM boomerang_tasks_gone WHERE is_open GROUP BY owner
+          ) gone
+          WHERE c.scope = gone.scope;
+        RETURN NULL;
+      END $$;
+      CREATE OR REPLACE TRIGGER boomerang_tasks_deleted AFTER DELETE ON boomerang_tasks
+        REFERENCING OLD TABLE AS boomerang_tasks_gone
+        FOR EACH STATEMENT EXECUTE FUNCTION boomerang_task_released();
+
+      -- Inserts a task unless an open-task limit refuses it: NULL when inserted, 'total' or 'owner' when refused
+      -- (nothing written). A limit is NULL for none; with both NULL no count is read or locked. The counts are
+      -- locked (total, then the owner's) until the statement commits, so each check sees every creation and
+      -- finish committed before it.
+      CREATE OR REPLACE FUNCTION boomerang_task_create(
+        p_task_id text, p_version integer, p_expires_at bigint, p_record json, p_params json,
+        p_owner text, p_open boolean, p_per_owner integer, p_total integer
+      ) RETURNS text LANGUAGE plpgsql AS $$
+      DECLARE
+        v_scope text := 'o:' || p_owner;
+        v_total integer;
+        v_owned integer;
+      BEGIN
+        IF p_per_owner IS NOT NULL OR p_total IS NOT NULL THEN
+          FOR attempt IN 1..100 LOOP
+            -- The rows must exist to be locked; a sweep may delete an owner's row at zero in between: again.
+            INSERT INTO boomerang_task_counts (scope, open_tasks) VALUES ('total', 0), (v_scope, 0)
+              ON CONFLICT (scope) DO NOTHING;
+            SELECT open_tasks INTO v_total FROM boomerang_task_counts WHERE scope = 'total' FOR UPDATE;
+            SELECT open_tasks INTO v_owned FROM boomerang_task_counts WHERE scope = v_scope FOR UPDATE;
+            EXIT WHEN FOUND;
+          END LOOP;
+          IF p_total IS NOT NULL AND v_total >= p_total THEN
+            RETURN 'total';
+          END IF;
+          IF p_per_owner IS NOT NULL AND COALESCE(v_owned, 0) >= p_per_owner THEN
+            RETURN 'owner';
+          END IF;
+        END IF;
+        INSERT INTO boomerang_tasks (task_id, version, expires_at, record, params, owner, is_open)
+          VALUES (p_task_id, p_version, p_expires_at, p_record, p_params, p_owner, p_open);
+        RETURN NULL;
+      END $$;`,
+  },
 ];
 
 /** An arbitrary constant: the advisory lock every Boomerang migration takes. */

@@ -12,6 +12,7 @@ describe('ErrorCode', () => {
       HeaderMismatch: -32020,
       MissingRequiredClientCapability: -32021,
       UnsupportedProtocolVersion: -32022,
+      RateLimited: -32029,
       ResourceNotFound: -32002,
       UrlElicitationRequired: -32042,
     });

@@ -19,6 +19,11 @@ export const ErrorCode = {
   MissingRequiredClientCapability: -32021,
   /** The protocol version in `_meta` is not supported; `data.supported` / `data.requested` say more. */
   UnsupportedProtocolVersion: -32022,
+  /**
+   * Boomerang's own, in the implementation-defined range (mnemonic: HTTP 429): the caller sent more requests than
+   * the server's rate limit allows; `data.retryAfterMs` says when to try again (HTTP 429 with `Retry-After`).
+   */
+  RateLimited: -32029,
   /** 2025-11-25 only: a resource was not found. Modern servers answer `-32602` with `data.uri`. */
   ResourceNotFound: -32002,
   /** 2025-11-25 only: URL elicitation required. Modern servers return an `InputRequiredResult` instead. */

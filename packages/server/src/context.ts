@@ -27,6 +27,8 @@ export interface RequestContextInit {
   protocolVersion: string;
   clientCapabilities: ClientCapabilities;
   clientInfo: Implementation | undefined;
+  /** The request's `_meta`. */
+  meta: Readonly<Record<string, unknown>>;
   auth: AuthInfo | undefined;
   progressToken: ProgressToken | undefined;
   logLevel: LoggingLevel | undefined;
@@ -61,6 +63,7 @@ class HandlerContext implements RequestContext {
   readonly protocolVersion: RequestContext['protocolVersion'];
   readonly clientCapabilities: RequestContext['clientCapabilities'];
   readonly clientInfo: RequestContext['clientInfo'];
+  readonly meta: RequestContext['meta'];
   readonly auth: RequestContext['auth'];
   readonly progressToken: RequestContext['progressToken'];
   readonly logLevel: RequestContext['logLevel'];
@@ -78,6 +81,7 @@ class HandlerContext implements RequestContext {
     this.protocolVersion = init.protocolVersion;
     this.clientCapabilities = init.clientCapabilities;
     this.clientInfo = init.clientInfo;
+    this.meta = init.meta;
     this.auth = init.auth;
     const { notify, progressToken, logLevel } = init;
     this.progressToken = progressToken;

@@ -1,5 +1,6 @@
 import type { Implementation, ServerCapabilities } from '@boomerang/protocol';
 import type { CustomMethod, ResultTypes } from './custom-methods.js';
+import type { ServerMiddleware } from './middleware.js';
 import type { NotificationSource } from './notifications.js';
 import type { RequestStateEnvelope } from './sealed.js';
 import type { CacheHints, ExtensionSubscriptions, LogFn, ServerHandlers } from './types.js';
@@ -32,4 +33,6 @@ export interface ServerCore {
   /** The `subscriptions/listen` requests being served (`server.close()` waits for them). */
   readonly listening: Set<Promise<unknown>>;
   readonly log: { readonly debug: LogFn; readonly warn: LogFn; readonly error: LogFn };
+  /** The middleware around every request, first registered outermost (`server.use`). */
+  readonly middleware: ServerMiddleware[];
 }

@@ -15,6 +15,7 @@ import {
   MetaKey,
   type ProgressToken,
   principalOf,
+  type Result,
   type SchemaIssue,
   SUPPORTED_PROTOCOL_VERSIONS,
   type SubscriptionsListenRequestParams,
@@ -36,8 +37,9 @@ import { currentCapabilities, discoverResult } from './discover.js';
 import { checkArgumentDepth, checkInputResponses } from './limits.js';
 import { serveListen } from './listen.js';
 import { METHODS, type MethodSpec } from './methods.js';
+import { MiddlewareContext, runChain } from './middleware.js';
 import { finishResult } from './result.js';
-import type { RequestStateBinding, RequestStateEnvelope } from './sealed.js';
+import { frameOf, type OpenedState, type RequestStateBinding, type RequestStateEnvelope } from './sealed.js';
 import type { Handler } from './types.js';
 
 /** The one wire error for every `requestState` that fails to open (the reason goes to the log only). */
@@ -58,20 +60,150 @@ export interface ServeOptions {
   readonly protocolVersion?: string | undefined;
 }
 
+/** What the middleware path hands the request it wraps (see {@link serveThroughMiddleware}). */
+interface Tap {
+  readonly cancel: Cancellation;
+  /** The middleware context: what they carried is sealed into the state this round mints. */
+  readonly ctx: MiddlewareContext;
+  /** The state as opened before the chain ran, with the binding it was opened under (not opened twice). */
+  readonly early: EarlyState | undefined;
+}
+
+/** A request's `requestState` opened before the middleware ran: its value, or why it did not open. */
+interface EarlyState {
+  readonly binding: RequestStateBinding;
+  readonly opened: { readonly value: string | OpenedState } | { readonly error: unknown };
+}
+
 /**
  * Serves one JSON-RPC request: routing (built-in methods, then custom ones), `_meta` and params validation,
- * version check, cursor unwrapping, `requestState` opening, the handler, and result finishing (see result.ts).
- * Resolves to the response, or to `undefined` once the request is cancelled (`hctx.signal` aborted, or the
- * stream transport's cancellation; a cancelled request gets no response). Never rejects.
+ * version check, cursor unwrapping, `requestState` opening, the handler, and result finishing (see result.ts),
+ * inside the server's middleware when it has any. Resolves to the response, or to `undefined` once the request is
+ * cancelled (`hctx.signal` aborted, or the stream transport's cancellation; a cancelled request gets no
+ * response). Never rejects.
  */
-export async function serveRequest(
+export function serveRequest(
   core: ServerCore,
   request: JSONRPCRequest,
   hctx: HandleContext = {},
   options: ServeOptions = {},
 ): Promise<JSONRPCResponse | undefined> {
-  const { id, method } = request;
+  return core.middleware.length === 0
+    ? serveCore(core, request, hctx, options, undefined)
+    : serveThroughMiddleware(core, request, hctx, options);
+}
+
+/**
+ * The middleware path: the request's round, carried strings and state refusal are known before the chain runs
+ * (the state is opened first, once), then the chain runs around {@link serveCore}, whose response it sees as a
+ * result or an `McpError`.
+ */
+async function serveThroughMiddleware(
+  core: ServerCore,
+  request: JSONRPCRequest,
+  hctx: HandleContext,
+  options: ServeOptions,
+): Promise<JSONRPCResponse | undefined> {
   const cancel = cancellationOf(hctx);
+  const params = isPlainObject(request.params) ? request.params : {};
+  const early = await openEarly(core, request.method, params, hctx.auth);
+  const opened = early !== undefined && 'value' in early.opened ? early.opened.value : undefined;
+  const retry = params.inputResponses !== undefined || params.requestState !== undefined;
+  const meta = isPlainObject(params._meta) ? params._meta : undefined;
+  const version = meta?.[MetaKey.protocolVersion];
+  const ctx = new MiddlewareContext({
+    requestId: request.id,
+    method: request.method,
+    params,
+    protocolVersion: options.protocolVersion ?? (typeof version === 'string' ? version : undefined),
+    auth: hctx.auth,
+    round: roundOf(opened, retry),
+    carried: opened === undefined ? NO_CARRIED : frameOf(opened).carried,
+    stateRefusal: early !== undefined && 'error' in early.opened ? reasonOf(early.opened.error) : undefined,
+    cancel,
+  });
+  try {
+    const result = await runChain(core.middleware, ctx, async () => {
+      const response = await serveCore(core, request, hctx, options, { cancel, ctx, early });
+      if (response === undefined) throw cancelled(cancel);
+      return outcomeOf(response);
+    });
+    return cancel.aborted ? undefined : jsonRpcResult(request.id, result);
+  } catch (error) {
+    return cancel.aborted ? undefined : errorResponse(core, request, error);
+  }
+}
+
+const NO_CARRIED: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * This request's round: one after the round that minted its state when the state says so, else `1` for any
+ * retry (answers or state without a frame) and `0` for a first round.
+ */
+function roundOf(opened: string | OpenedState | undefined, retry: boolean): number {
+  if (opened !== undefined && typeof opened !== 'string') return opened.frame.round + 1;
+  return retry ? 1 : 0;
+}
+
+/**
+ * Opens the `requestState` of a multi-round-trip request before the middleware run, under the binding
+ * {@link serveCore} would compute. `undefined` when there is nothing to open, or when the request is malformed
+ * in a way serving it will report first.
+ */
+async function openEarly(
+  core: ServerCore,
+  method: string,
+  params: Record<string, unknown>,
+  auth: AuthInfo | undefined,
+): Promise<EarlyState | undefined> {
+  const spec = METHODS.get(method);
+  const inputRequired = (spec ?? core.methods.get(method))?.inputRequired === true;
+  const envelope = inputRequired ? core.requestState : undefined;
+  const token = params.requestState;
+  if (envelope === undefined || typeof token !== 'string') return undefined;
+  let binding: RequestStateBinding;
+  try {
+    checkArgumentDepth(spec === undefined ? params : params.arguments);
+    binding =
+      spec !== undefined
+        ? bindingOf(method, params, auth)
+        : { method, target: '', arguments: ownParams(params, true), auth };
+  } catch {
+    return undefined;
+  }
+  try {
+    const value = envelope.open(token, binding);
+    return { binding, opened: { value: isThenable(value) ? await value : value } };
+  } catch (error) {
+    return { binding, opened: { error } };
+  }
+}
+
+/** What `next()` resolves to for a response: its result, or (thrown) the `McpError` of its error. */
+function outcomeOf(response: JSONRPCResponse): Result {
+  const { result, error } = response as { result?: unknown; error?: unknown };
+  if (isPlainObject(result)) return result as Result;
+  if (isPlainObject(error) && typeof error.code === 'number' && typeof error.message === 'string') {
+    throw new McpError(error.code, error.message, error.data);
+  }
+  throw new Error('the request answered neither a result nor an error');
+}
+
+/** The rejection a `next()` sees for a request cancelled meanwhile: the signal's reason. */
+function cancelled(cancel: Cancellation): unknown {
+  return cancel.signal.reason ?? new Error('the request was cancelled');
+}
+
+/** {@link serveRequest} without middleware; `tap` when a chain wraps it. */
+async function serveCore(
+  core: ServerCore,
+  request: JSONRPCRequest,
+  hctx: HandleContext,
+  options: ServeOptions,
+  tap: Tap | undefined,
+): Promise<JSONRPCResponse | undefined> {
+  const { id, method } = request;
+  const cancel = tap === undefined ? cancellationOf(hctx) : tap.cancel;
   try {
     const spec = METHODS.get(method);
     const custom = spec === undefined ? core.methods.get(method) : undefined;
@@ -106,7 +238,7 @@ export async function serveRequest(
         if (inner === undefined) throw invalidParams('Invalid cursor');
         handlerParams = { ...params, cursor: inner };
       }
-      if (inputRequired) binding = bindingOf(method, params, hctx.auth);
+      if (inputRequired) binding = tap?.early?.binding ?? bindingOf(method, params, hctx.auth);
       if (envelope !== undefined) warnIfNoIdentity(core, hctx.auth);
     } else {
       const own = ownParams(params, inputRequired);
@@ -114,13 +246,20 @@ export async function serveRequest(
       const outcome = checked instanceof Promise ? await checked : checked;
       if (!outcome.ok) throw invalidParams(`Invalid params: ${describeIssues(outcome.issues)}`);
       handlerParams = outcome.value;
-      if (inputRequired) binding = { method, target: '', arguments: own, auth: hctx.auth };
+      if (inputRequired)
+        binding = tap?.early?.binding ?? { method, target: '', arguments: own, auth: hctx.auth };
       if (envelope !== undefined) warnIfNoIdentity(core, hctx.auth);
     }
     let requestState = inputRequired ? (params.requestState as string | undefined) : undefined;
+    let opened: string | OpenedState | undefined;
     if (envelope !== undefined && requestState !== undefined) {
-      const opened = openState(core, envelope, requestState, binding as RequestStateBinding);
-      requestState = typeof opened === 'string' ? opened : await opened;
+      const early = tap?.early;
+      const opening =
+        early === undefined
+          ? openState(core, envelope, requestState, binding as RequestStateBinding)
+          : openedEarly(core, early, method);
+      opened = isThenable(opening) ? await opening : opening;
+      requestState = typeof opened === 'string' ? opened : opened.state;
       if (spec !== undefined) handlerParams = { ...(handlerParams as object), requestState };
     }
 
@@ -131,6 +270,7 @@ export async function serveRequest(
       protocolVersion: options.protocolVersion ?? meta.protocolVersion,
       clientCapabilities: meta.clientCapabilities,
       clientInfo: meta.clientInfo,
+      meta: meta.all,
       logLevel: meta.logLevel,
       progressToken: meta.progressToken,
       auth: hctx.auth,
@@ -175,6 +315,10 @@ export async function serveRequest(
         resultTypes: core.resultTypes.get(method),
         envelope,
         binding,
+        round: inputRequired
+          ? roundOf(opened, params.inputResponses !== undefined || params.requestState !== undefined)
+          : 0,
+        carried: tap?.ctx.outgoing,
       });
       const result = isThenable(finished) ? await finished : finished;
       return cancel.aborted ? undefined : jsonRpcResult(id, result);
@@ -249,6 +393,8 @@ function metaIssues(
 
 /** The request `_meta` members the server reads. */
 interface RequestMeta {
+  /** The whole `_meta`, as sent. */
+  all: Readonly<Record<string, unknown>>;
   protocolVersion: string;
   clientCapabilities: ClientCapabilities;
   clientInfo: Implementation | undefined;
@@ -287,6 +433,7 @@ function readMeta(params: unknown): RequestMeta {
     throw invalidParams(`Invalid _meta["${MetaKey.logLevel}"]: expected a logging level`);
   }
   return {
+    all: meta,
     protocolVersion: version,
     clientCapabilities: clientCapabilities as ClientCapabilities,
     clientInfo: meta[MetaKey.clientInfo] as Implementation | undefined,
@@ -304,18 +451,26 @@ function openState(
   envelope: RequestStateEnvelope,
   token: string,
   binding: RequestStateBinding,
-): string | Promise<string> {
-  const reject = (error: unknown): never => {
-    core.log.warn(`requestState rejected on ${binding.method}: ${reasonOf(error)}`);
-    throw invalidParams(INVALID_REQUEST_STATE);
-  };
-  let opened: string | Promise<string>;
+): string | OpenedState | Promise<string | OpenedState> {
+  const reject = (error: unknown): never => refuseState(core, binding.method, error);
+  let opened: string | OpenedState | Promise<string | OpenedState>;
   try {
     opened = envelope.open(token, binding);
   } catch (error) {
     return reject(error);
   }
   return isThenable(opened) ? Promise.resolve(opened).then(undefined, reject) : opened;
+}
+
+/** The state the middleware path opened already, or the frozen `-32602` for why it did not. */
+function openedEarly(core: ServerCore, early: EarlyState, method: string): string | OpenedState {
+  if ('value' in early.opened) return early.opened.value;
+  return refuseState(core, method, early.opened.error);
+}
+
+function refuseState(core: ServerCore, method: string, error: unknown): never {
+  core.log.warn(`requestState rejected on ${method}: ${reasonOf(error)}`);
+  throw invalidParams(INVALID_REQUEST_STATE);
 }
 
 /** `SealError.reason` when there is one, else the error's message: for logs only. */

@@ -18,7 +18,11 @@ import type {
   NotificationBus,
   NotificationBusEvents,
   NotificationSource,
+  OpenedState,
   PrincipalBinder,
+  RateLimitDecision,
+  RateLimitOptions,
+  RateLimitStore,
   RequestContext,
   RequestStateBinding,
   RequestStateEnvelope,
@@ -27,8 +31,11 @@ import type {
   ServerConnection,
   ServerExtension,
   ServerHandlers,
+  ServerMiddleware,
+  ServerMiddlewareContext,
   ServerOptions,
   SharedNotificationSource,
+  StateFrame,
   SubscribeOptions,
   SubscriptionListener,
   SubscriptionNotification,
@@ -40,12 +47,17 @@ import * as api from './index.js';
 describe('@boomerang/server', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual([
+      'MAX_CARRIED_BYTES',
       'Server',
       'busNotificationSource',
       'createNotificationHub',
       'defineMethod',
+      'memoryRateLimitStore',
       'missingClientCapabilities',
       'notificationMatches',
+      'principalKey',
+      'rateLimit',
+      'rateLimited',
       'sealed',
     ]);
   });
@@ -67,6 +79,15 @@ describe('@boomerang/server', () => {
       resultType?: 'complete';
     }>();
     expectTypeOf<Logger['warn']>().toEqualTypeOf<LogFn | undefined>();
+    expectTypeOf<Parameters<api.Server['use']>[0]>().toEqualTypeOf<ServerMiddleware>();
+    expectTypeOf<Parameters<ServerMiddleware>[0]>().toEqualTypeOf<ServerMiddlewareContext>();
+    expectTypeOf<ReturnType<typeof api.rateLimit>>().toEqualTypeOf<ServerMiddleware>();
+    expectTypeOf<Parameters<typeof api.rateLimit>[0]>().toEqualTypeOf<RateLimitOptions>();
+    expectTypeOf<ReturnType<RateLimitStore['take']>>().toEqualTypeOf<
+      RateLimitDecision | Promise<RateLimitDecision>
+    >();
+    expectTypeOf<Parameters<RequestStateEnvelope['seal']>[2]>().toEqualTypeOf<StateFrame | undefined>();
+    expectTypeOf<OpenedState['frame']>().toEqualTypeOf<StateFrame>();
     expectTypeOf<ReturnType<typeof api.createNotificationHub>>().toEqualTypeOf<NotificationSource>();
     expectTypeOf<ServerOptions['notifications']>().toEqualTypeOf<NotificationSource | undefined>();
     expectTypeOf<Parameters<NotificationSource['subscribe']>[1]>().toEqualTypeOf<SubscriptionListener>();

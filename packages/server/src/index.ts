@@ -6,6 +6,12 @@ export { missingClientCapabilities } from './capabilities.js';
 export type { ConnectOptions, ServerConnection } from './connect.js';
 // --- custom methods and extensions
 export { defineMethod } from './custom-methods.js';
+// --- middleware and limits
+export {
+  MAX_CARRIED_BYTES,
+  type ServerMiddleware,
+  type ServerMiddlewareContext,
+} from './middleware.js';
 export type {
   BusNotificationOptions,
   NotificationBus,
@@ -23,11 +29,24 @@ export type {
 } from './notifications.js';
 // --- subscriptions/listen
 export { createNotificationHub, notificationMatches } from './notifications.js';
+export {
+  type BucketRule,
+  type MemoryRateLimitStoreOptions,
+  memoryRateLimitStore,
+  principalKey,
+  type RateLimitDecision,
+  type RateLimitOptions,
+  type RateLimitStore,
+  rateLimit,
+  rateLimited,
+} from './rate-limit.js';
 export type {
+  OpenedState,
   PrincipalBinder,
   RequestStateBinding,
   RequestStateEnvelope,
   SealedOptions,
+  StateFrame,
 } from './sealed.js';
 // --- request-state sealing
 export { sealed } from './sealed.js';

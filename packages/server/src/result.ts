@@ -34,7 +34,13 @@ export interface FinishContext {
   readonly envelope: RequestStateEnvelope | undefined;
   /** The request the state belongs to (set on the three multi-round-trip methods). */
   readonly binding: RequestStateBinding | undefined;
+  /** This request's round (`0` for a first round): sealed beside outbound state. */
+  readonly round: number;
+  /** What middleware carried to the next round; `undefined` for nothing. */
+  readonly carried: Readonly<Record<string, string>> | undefined;
 }
+
+const NO_CARRIED: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
  * Turns what a handler returned into the result the server sends (a promise only when a custom envelope seals
@@ -169,7 +175,8 @@ function finishInputRequired(
   }
   if (typeof requestState === 'string' && ctx.envelope !== undefined && ctx.binding !== undefined) {
     // Synchronously when the envelope seals synchronously (sealed() does): no extra turn per round.
-    const token = ctx.envelope.seal(requestState, ctx.binding);
+    const frame = { round: ctx.round, carried: ctx.carried ?? NO_CARRIED };
+    const token = ctx.envelope.seal(requestState, ctx.binding, frame);
     if (typeof token !== 'string') {
       return Promise.resolve(token).then((sealedState) => {
         result.requestState = sealedState;

@@ -160,6 +160,13 @@ describe('sealed()', () => {
     ['no tag at all', []],
     ['bytes that are not UTF-8', [0, 0xff, 0xfe]],
     ['an escaped payload that is not a JSON string', [1, ...new TextEncoder().encode('{"a":1}')]],
+    ['an unknown tag', [9, 0x61]],
+    ['a frame cut short', [2, 0, 0, 0]],
+    ['a frame longer than the payload', [2, 0, 0, 0, 1, 0, 9, 0x7b, 0x7d]],
+    [
+      'a frame whose carried JSON is not an object of strings',
+      [2, 0, 0, 0, 1, 0, 7, ...new TextEncoder().encode('{"a":1}')],
+    ],
   ])('rejects a payload with %s even under the right key and context', (_what, bytes) => {
     const raw = createSealer({ keys: [key] });
     const token = raw.seal(Uint8Array.from(bytes), { context: bindingContext(binding, true) });
@@ -171,6 +178,36 @@ describe('sealed()', () => {
     const token = sealed({ keys: [key] }).seal('{"v":1,"é":"😀"}', binding) as string;
     const payload = raw.unseal(token, { context: bindingContext(binding, true) });
     expect([...payload]).toEqual([0, ...new TextEncoder().encode('{"v":1,"é":"😀"}')]);
+  });
+
+  it('seals a frame (round, carried strings) beside the state when there is more than round 0 to say', () => {
+    const envelope = sealed({ keys: [key] });
+    const raw = createSealer({ keys: [key] });
+    const payloadOf = (token: string) => [...raw.unseal(token, { context: bindingContext(binding, true) })];
+    // Round 0 with nothing carried: no frame, the payload is the same as without one.
+    const plain = envelope.seal('s', binding, { round: 0, carried: {} }) as string;
+    expect(payloadOf(plain)).toEqual([0, 0x73]);
+    expect(envelope.open(plain, binding)).toBe('s');
+    const framed = envelope.seal('s\ud800', binding, { round: 3, carried: { tp: '00-ab' } }) as string;
+    expect(payloadOf(framed).slice(0, 7)).toEqual([3, 0, 0, 0, 3, 0, 14]);
+    expect(envelope.open(framed, binding)).toEqual({
+      state: 's\ud800',
+      frame: { round: 3, carried: { tp: '00-ab' } },
+    });
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        fc.nat({ max: 2 ** 32 - 1 }),
+        fc.dictionary(fc.string({ minLength: 1 }), fc.string()),
+        (state, round, carried) => {
+          const opened = envelope.open(envelope.seal(state, binding, { round, carried }) as string, binding);
+          const expected =
+            round === 0 && Object.keys(carried).length === 0 ? state : { state, frame: { round, carried } };
+          expect(opened).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('works around a custom codec', () => {

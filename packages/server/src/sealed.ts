@@ -18,17 +18,36 @@ export interface RequestStateBinding {
 }
 
 /**
+ * What the server seals beside a handler's state and reads back on the next round: which round minted it, and
+ * what middleware carried (`ctx.carry`, e.g. the trace context of the round that minted it).
+ */
+export interface StateFrame {
+  /** The round that minted the state: `0` for a first round. */
+  readonly round: number;
+  /** Strings middleware carried to the next round (`{}` for none). */
+  readonly carried: Readonly<Record<string, string>>;
+}
+
+/** What {@link RequestStateEnvelope.open} may return besides the bare state: the state and its frame. */
+export interface OpenedState {
+  readonly state: string;
+  readonly frame: StateFrame;
+}
+
+/**
  * The MCP request-state envelope: turns a handler's plaintext state into the opaque token the client echoes,
  * and back. `open` must throw for anything `seal` did not mint for an equal binding; the server turns every
  * rejection into the one wire error `{"code":-32602,"message":"Invalid or expired requestState"}` and reports
  * the thrown error's `reason` (a `SealError`'s) or `message` to its logger only. Build one with {@link sealed},
- * or implement it yourself; both methods may return a promise.
+ * or implement it yourself; both methods may return a promise. An envelope that keeps the `frame` `seal` is given
+ * returns it from `open` ({@link OpenedState}); one that returns the bare string only loses the exact round
+ * number and what middleware carried (middleware then sees `round: 1` for any retry).
  */
 export interface RequestStateEnvelope {
-  /** Seals `state` for the request described by `binding`. */
-  seal(state: string, binding: RequestStateBinding): string | Promise<string>;
+  /** Seals `state` (and, when the envelope keeps it, `frame`) for the request described by `binding`. */
+  seal(state: string, binding: RequestStateBinding, frame?: StateFrame): string | Promise<string>;
   /** Opens a token presented on the request described by `binding`, or throws. */
-  open(token: string, binding: RequestStateBinding): string | Promise<string>;
+  open(token: string, binding: RequestStateBinding): string | OpenedState | Promise<string | OpenedState>;
 }
 
 /**
@@ -86,7 +105,10 @@ export type SealedOptions = SealedCommonOptions &
  * Wire format: a `@boomerang/seal` token (canonical base64url) whose payload is one tag byte and the handler's
  * state: `0x00` + its UTF-8 bytes (the state is encoded once, whatever it holds), or, for a string that is not
  * well-formed UTF-16 (a lone surrogate), `0x01` + the UTF-8 of its JSON string form, so that every JavaScript
- * string round-trips exactly. The seal's context is
+ * string round-trips exactly. A state minted by a round after the first, or with something middleware carried,
+ * has a frame: tag `0x02` (or `0x03` for the JSON string form), the round as 4 bytes big-endian, the length of
+ * the carried JSON object as 2 bytes big-endian, that object's UTF-8, then the state as above. A payload without
+ * a frame opens as round 0 with nothing carried. The seal's context is
  *
  *     canonicalJson(["mcp/request-state/v2", method, target, arguments ?? {}, principal])
  *
@@ -129,9 +151,9 @@ export function sealed(options: SealedOptions): RequestStateEnvelope {
     return context;
   };
   return {
-    seal(state, binding) {
+    seal(state, binding, frame) {
       if (typeof state !== 'string') throw new TypeError(`"state" expected string, got ${typeof state}`);
-      return sealer.seal(encodeState(state), { context: contextOf(binding) });
+      return sealer.seal(encodeState(state, frame), { context: contextOf(binding) });
     },
     open(token, binding) {
       return decodeState(sealer.unseal(token, { context: contextOf(binding) }));
@@ -142,42 +164,92 @@ export function sealed(options: SealedOptions): RequestStateEnvelope {
 /** The first member of every binding context: the envelope's format, so another format never opens. */
 const CONTEXT_TAG = 'mcp/request-state/v2';
 
-/** Payload tags: the state as UTF-8, or (lone surrogates) the UTF-8 of its JSON string form. */
+/**
+ * Payload tags: the state as UTF-8, or (lone surrogates) the UTF-8 of its JSON string form; the same two after
+ * a frame (round and carried strings).
+ */
 const RAW = 0;
 const ESCAPED = 1;
+const FRAMED_RAW = 2;
+const FRAMED_ESCAPED = 3;
+/** Bytes of a frame before its carried JSON: the round (u32) and the JSON's length (u16). */
+const FRAME_HEADER = 6;
 
 /** A lone surrogate: the one thing UTF-8 cannot carry (paired surrogates form one code point and never match). */
 const LONE_SURROGATE = /\p{Cs}/u;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const NO_FRAME: StateFrame = Object.freeze({ round: 0, carried: Object.freeze({}) });
 
-/** The payload of `state`: one tag byte, then UTF-8 (see {@link sealed}'s wire format). */
-function encodeState(state: string): Uint8Array {
+/** The payload of `state` (see {@link sealed}'s wire format): a frame only when it says more than round 0. */
+function encodeState(state: string, frame: StateFrame | undefined): Uint8Array {
   const escaped = LONE_SURROGATE.test(state);
   const text = escaped ? JSON.stringify(state) : state;
-  // At most three UTF-8 bytes per UTF-16 unit, after the tag.
-  const bytes = new Uint8Array(text.length * 3 + 1);
-  bytes[0] = escaped ? ESCAPED : RAW;
-  const { written } = encoder.encodeInto(text, bytes.subarray(1));
-  return bytes.subarray(0, written + 1);
+  const carried = frame === undefined || isEmpty(frame.carried) ? undefined : JSON.stringify(frame.carried);
+  const framed = frame !== undefined && (frame.round > 0 || carried !== undefined);
+  const head = framed ? encoder.encode(carried ?? '{}') : undefined;
+  const offset = head === undefined ? 1 : 1 + FRAME_HEADER + head.length;
+  // At most three UTF-8 bytes per UTF-16 unit, after the tag (and the frame).
+  const bytes = new Uint8Array(text.length * 3 + offset);
+  if (head === undefined) {
+    bytes[0] = escaped ? ESCAPED : RAW;
+  } else {
+    if (head.length > 0xffff) throw new RangeError('the carried strings are too long to seal');
+    bytes[0] = escaped ? FRAMED_ESCAPED : FRAMED_RAW;
+    const view = new DataView(bytes.buffer);
+    view.setUint32(1, (frame as StateFrame).round >>> 0);
+    view.setUint16(5, head.length);
+    bytes.set(head, 1 + FRAME_HEADER);
+  }
+  const { written } = encoder.encodeInto(text, bytes.subarray(offset));
+  return bytes.subarray(0, written + offset);
 }
 
-/** The state in a payload; throws `TypeError` for one that {@link encodeState} did not write. */
-function decodeState(payload: Uint8Array): string {
+/** The state in a payload (with its frame); throws `TypeError` for one that {@link encodeState} did not write. */
+function decodeState(payload: Uint8Array): string | OpenedState {
   const tag = payload[0];
+  if (tag === RAW || tag === ESCAPED) return decodeText(payload.subarray(1), tag === ESCAPED);
+  if (tag !== FRAMED_RAW && tag !== FRAMED_ESCAPED) {
+    throw new TypeError('the sealed payload has an unknown format (malformed)');
+  }
+  if (payload.length < 1 + FRAME_HEADER) throw new TypeError('the sealed payload is truncated (malformed)');
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+  const round = view.getUint32(1);
+  const end = 1 + FRAME_HEADER + view.getUint16(5);
+  if (end > payload.length) throw new TypeError('the sealed payload is truncated (malformed)');
+  const carried: unknown = JSON.parse(decodeText(payload.subarray(1 + FRAME_HEADER, end), false));
+  if (!isStringRecord(carried)) throw new TypeError('the sealed frame is malformed');
+  return { state: decodeText(payload.subarray(end), tag === FRAMED_ESCAPED), frame: { round, carried } };
+}
+
+function decodeText(bytes: Uint8Array, escaped: boolean): string {
   let text: string;
   try {
-    text = decoder.decode(payload.subarray(1));
+    text = decoder.decode(bytes);
   } catch {
     throw new TypeError('the sealed payload is not UTF-8 (malformed)');
   }
-  if (tag === RAW) return text;
-  if (tag === ESCAPED) {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'string') return value;
-  }
+  if (!escaped) return text;
+  const value: unknown = JSON.parse(text);
+  if (typeof value === 'string') return value;
   throw new TypeError('the sealed payload has an unknown format (malformed)');
+}
+
+function isEmpty(record: Readonly<Record<string, string>>): boolean {
+  for (const _ in record) return false;
+  return true;
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const member of Object.values(value)) if (typeof member !== 'string') return false;
+  return true;
+}
+
+/** The frame of what an envelope's `open` returned: its own, or round 0 with nothing carried. */
+export function frameOf(opened: string | OpenedState): StateFrame {
+  return typeof opened === 'string' ? NO_FRAME : opened.frame;
 }
 
 /** The seal context for `binding` (see {@link sealed} for the exact format). */

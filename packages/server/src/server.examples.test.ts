@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { createInMemoryPair } from '@boomerang/transport-memory';
 import { describe, expect, it, vi } from 'vitest';
-import { addTool, demo, search, serve, server, shutdown, watched, worker } from './server.examples.js';
+import {
+  addTool,
+  audited,
+  auditLines,
+  demo,
+  search,
+  serve,
+  server,
+  shutdown,
+  watched,
+  worker,
+} from './server.examples.js';
 import { meta, request, resultOf } from './test-support/wire.js';
 
 describe('README examples', () => {
@@ -16,6 +27,7 @@ describe('README examples', () => {
       'progress',
       'listen',
       'methods',
+      'middleware',
     ]);
     for (const [, , body] of regions) expect(readme).toContain(body?.trim());
   });
@@ -84,5 +96,17 @@ describe('README examples', () => {
       { caps },
     );
     expect(resultOf(await search.handle(answered))).toMatchObject({ held: 'Dune' });
+  });
+});
+
+describe('middleware example', () => {
+  it('logs each request with its round and outcome, and refuses a suspended tenant before any handler', async () => {
+    expect(resultOf(await audited.handle(request('tools/list'))).tools).toEqual([]);
+    const suspended = request('tools/list');
+    (suspended.params as { _meta: Record<string, unknown> })._meta = meta({}, { 'acme/tenant': 'globex' });
+    expect(await audited.handle(suspended)).toMatchObject({
+      error: { code: -32600, message: 'Tenant globex is suspended' },
+    });
+    expect(auditLines).toEqual([expect.stringMatching(/^tools\/list round 0: complete in [\d.]+ ms$/)]);
   });
 });

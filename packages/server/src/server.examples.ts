@@ -195,4 +195,40 @@ export const search = new Server(
     ],
   },
 );
+
 // #endregion methods
+
+// #region middleware
+import { rateLimit, type ServerMiddleware } from '@boomerang/server';
+
+/**
+ * One log line per request (every round of a flow): method, round, outcome and time. And a short-circuit: a
+ * suspended tenant, named by the caller's `_meta` (`CallOptions.meta` of the client), is refused before any handler.
+ */
+export function auditLog(lines: string[], suspended: ReadonlySet<string>): ServerMiddleware {
+  return async (ctx, next) => {
+    const tenant = ctx.meta['acme/tenant'];
+    if (typeof tenant === 'string' && suspended.has(tenant)) {
+      throw new McpError(ErrorCode.InvalidRequest, `Tenant ${tenant} is suspended`);
+    }
+    const started = performance.now();
+    try {
+      const result = await next();
+      const ms = (performance.now() - started).toFixed(1);
+      lines.push(`${ctx.method} round ${ctx.round}: ${String(result.resultType)} in ${ms} ms`);
+      return result;
+    } catch (error) {
+      lines.push(`${ctx.method} round ${ctx.round}: error ${error instanceof McpError ? error.code : '?'}`);
+      throw error;
+    }
+  };
+}
+
+export const auditLines: string[] = [];
+export const audited = new Server(
+  { name: 'audited', version: '1.0.0' },
+  { onListTools: () => ({ tools: [] }) },
+)
+  .use(auditLog(auditLines, new Set(['globex'])))
+  .use(rateLimit({ requests: 100, perMs: 60_000 })); // per principal; -32029 with data.retryAfterMs beyond it
+// #endregion middleware

@@ -22,6 +22,7 @@ import { currentCapabilities } from './discover.js';
 import { serveRequest } from './dispatch.js';
 import { dualEraConnection, type LegacySettings, legacySettings } from './legacy/connection.js';
 import { HANDLER_NAMES } from './methods.js';
+import { checkMiddleware, type ServerMiddleware } from './middleware.js';
 import type { NotificationSource, SubscriptionNotification } from './notifications.js';
 import type { RequestStateEnvelope } from './sealed.js';
 import type {
@@ -72,6 +73,8 @@ export class Server implements MessageHandler {
   readonly #detach: (() => void)[] = [];
   /** Settings of 2025-11-25 sessions; `undefined` when `legacy: false`. */
   readonly #legacy: LegacySettings | undefined;
+  /** Set by the first request served: middleware can no longer be added. */
+  #serving = false;
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     const checked = safeParse(ImplementationSchema, info);
@@ -101,6 +104,7 @@ export class Server implements MessageHandler {
       closing: this.#closing.signal,
       listening: new Set(),
       log: resolveLogger(options.logger),
+      middleware: [],
     };
     if (notifications !== undefined) {
       for (const extension of custom.subscriptions) this.#detach.push(extension.attach(notifications));
@@ -123,6 +127,25 @@ export class Server implements MessageHandler {
    */
   get capabilities(): ServerCapabilities {
     return currentCapabilities(this.#core);
+  }
+
+  /**
+   * Adds a middleware around every request this server serves (on every transport and in both eras): an onion
+   * function `(ctx, next) => result`, run in registration order, the first registered outermost. `ctx` tells the
+   * method, params, `_meta`, principal and round of the request (see `ServerMiddlewareContext`); `next()` resolves
+   * to its result or rejects with its `McpError`; throwing an `McpError` answers with it instead. Register them
+   * before the server serves its first request (`Error` afterwards: a request must never see half a chain);
+   * `TypeError` for something other than a function. Returns the server, so calls chain.
+   */
+  use(middleware: ServerMiddleware): this {
+    checkMiddleware(middleware);
+    if (this.#serving) {
+      throw new Error(
+        'server.use() after the server started serving: register middleware before connect or handle',
+      );
+    }
+    this.#core.middleware.push(middleware);
+    return this;
   }
 
   /**
@@ -194,6 +217,7 @@ export class Server implements MessageHandler {
    * was aborted before it finished. Never rejects: bad input gets the matching JSON-RPC error.
    */
   async handle(message: unknown, ctx: HandleContext = {}): Promise<JSONRPCResponse | undefined> {
+    this.#serving = true;
     const parsed = parseMessage(message);
     if (!parsed.ok) return parsed.error;
     const { message: parsedMessage } = parsed;
@@ -207,6 +231,7 @@ export class Server implements MessageHandler {
    * every request on this connection. Resolves at once to the {@link ServerConnection}, whose `close()` stops.
    */
   async connect(transport: Transport, options: ConnectOptions = {}): Promise<ServerConnection> {
+    this.#serving = true;
     const warn = this.#core.log.warn;
     if (this.#legacy === undefined) {
       const serve = (...[request, ctx, ending]: Parameters<ServeRequest>) =>

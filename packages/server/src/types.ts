@@ -210,6 +210,19 @@ export interface TaskStart {
 export interface TaskPolicy {
   readonly support: TaskSupport;
   /**
+   * Checks the call as the tool's handler would, on the `tools/call` request before any task is stored, so that a
+   * call the handler would refuse never becomes a task: throw an `McpError` (`-32602` for a call the handler
+   * refuses) to answer with that error, return a `CallToolResult` (such as the `isError` result of arguments that
+   * do not validate) to answer with it instead of a task, or `undefined` to go on. `McpServer` checks the tool's
+   * input schema here.
+   */
+  readonly validate?:
+    | ((
+        params: CallToolRequestParams,
+        ctx: RequestContext,
+      ) => MaybePromise<HandlerResult<CallToolResult> | undefined>)
+    | undefined;
+  /**
    * Runs on the `tools/call` request itself, before any task exists: an `InputRequiredResult` it returns goes
    * back to the client as an ordinary multi-round-trip round (no task yet); anything else creates the task, whose
    * first run starts from the returned {@link TaskStart} (default: the request's own answers and state). This is
@@ -329,6 +342,12 @@ export interface RequestContext {
   readonly clientCapabilities: ClientCapabilities;
   /** Self-reported by the client: for display and logs, never for decisions. */
   readonly clientInfo: Implementation | undefined;
+  /**
+   * The request's `_meta` as sent: the reserved `io.modelcontextprotocol/*` keys (already read into the members
+   * above) and whatever else the caller put there (`CallOptions.meta` of `@boomerang/client`, a `traceparent`).
+   * Not validated beyond being an object: treat what is not reserved as untrusted input.
+   */
+  readonly meta: Readonly<Record<string, unknown>>;
   /** The authenticated principal, when the transport authenticates (or `connect(t, { auth })`). */
   readonly auth: AuthInfo | undefined;
   /** `_meta.progressToken`, when the client asked for progress. */

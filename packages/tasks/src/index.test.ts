@@ -7,7 +7,9 @@ describe('@boomerang/tasks', () => {
     expect(Object.keys(api).sort()).toEqual([
       'INTERRUPTED',
       'TASKS_EXTENSION',
+      'TASK_QUOTA_EXCEEDED',
       'TASK_STATUSES',
+      'TaskLimitError',
       'createTasks',
       'expiresAt',
       'isTerminal',

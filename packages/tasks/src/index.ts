@@ -9,6 +9,8 @@ export {
   type CallToolHandler,
   createTasks,
   INTERRUPTED,
+  TASK_QUOTA_EXCEEDED,
+  type TaskCallPolicy,
   type TaskPolicy,
   type TaskPolicyLookup,
   type TaskStart,
@@ -27,4 +29,11 @@ export {
   type TaskError,
   type TaskStatus,
 } from './schema.js';
-export { expiresAt, type TaskOrigin, type TaskRecord, type TaskStore } from './store.js';
+export {
+  expiresAt,
+  TaskLimitError,
+  type TaskLimits,
+  type TaskOrigin,
+  type TaskRecord,
+  type TaskStore,
+} from './store.js';

@@ -41,6 +41,24 @@ function shop(store = memoryTaskStore()) {
 }
 
 describe('McpServer with tasks', () => {
+  it('answers a call whose arguments do not validate at once with the isError result: no task is stored', async () => {
+    const store = memoryTaskStore();
+    const create = vi.spyOn(store, 'create');
+    const { mcp } = shop(store);
+    const junk = 'x'.repeat(512 * 1024);
+    const answered = resultOf(
+      await rpc(mcp, 'tools/call', { name: 'print_run', arguments: { copies: 'three', junk } }),
+    );
+    expect(answered.resultType).toBe('complete');
+    expect(answered.isError).toBe(true);
+    expect(JSON.stringify(answered.content)).toContain("Invalid arguments for tool 'print_run'");
+    expect(create).not.toHaveBeenCalled();
+    // Valid arguments still become a task.
+    const created = resultOf(await rpc(mcp, 'tools/call', { name: 'print_run', arguments: { copies: 2 } }));
+    expect(created.resultType).toBe('task');
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
   it('runs a task tool in the background; its resolver asks through tasks/get and tasks/update', async () => {
     const { mcp } = shop();
     const created = resultOf(await rpc(mcp, 'tools/call', { name: 'print_run', arguments: { copies: 3 } }));

@@ -2,7 +2,14 @@ import { elicitRequest, inputRequired, McpError } from '@boomerang/protocol';
 import { type RequestContext, Server } from '@boomerang/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryTaskStore } from './memory-store.js';
-import { type CallToolHandler, createTasks, INTERRUPTED, type Tasks, type TasksOptions } from './runtime.js';
+import {
+  type CallToolHandler,
+  createTasks,
+  INTERRUPTED,
+  TASK_QUOTA_EXCEEDED,
+  type Tasks,
+  type TasksOptions,
+} from './runtime.js';
 import { TASKS_EXTENSION } from './schema.js';
 import type { TaskStore } from './store.js';
 import { errorOf, pollTask, resultOf, rpc } from './test-support/wire.js';
@@ -342,6 +349,54 @@ describe('bad input: each gets its JSON-RPC error and the server keeps serving',
     expect(resultOf(await rpc(server, 'server/discover')).resultType).toBe('complete');
   });
 
+  it('task ids with NUL, control characters, spaces or over 256 characters are -32602, never read', async () => {
+    const store = memoryTaskStore();
+    const read = vi.spyOn(store, 'get');
+    const { server } = setup({}, {}, { store });
+    for (const taskId of [
+      'a\u0000b',
+      '\u0000',
+      'tab\there',
+      'new\nline',
+      'sp ace',
+      'é',
+      'x'.repeat(257),
+      '',
+    ]) {
+      for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {
+        const refused = errorOf(await rpc(server, method, { taskId, inputResponses: {} }));
+        expect(refused.code).toBe(-32602);
+        expect(refused.message).toMatch(/^Invalid params: .*taskId/);
+      }
+    }
+    expect(read).not.toHaveBeenCalled();
+    expect(errorOf(await rpc(server, 'tasks/get', { taskId: 'x'.repeat(256) }))).toEqual({
+      code: -32602,
+      message: 'Failed to retrieve task: Task not found',
+    });
+  });
+
+  it('a tasks/update answer nested 20,000 levels deep is -32602, and the task keeps waiting', async () => {
+    const { server } = setup({ waits }, { waits: 'required' });
+    const taskId = await create(server, 'waits');
+    const before = await pollTask(server, taskId, (t) => t.status === 'input_required');
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = i % 2 === 0 ? [deep] : { a: deep };
+    for (const answer of [
+      { action: 'accept', content: { ok: true }, deep },
+      { action: 'accept', content: { ok: deep } },
+    ]) {
+      const refused = errorOf(
+        await rpc(server, 'tasks/update', { taskId, inputResponses: { '1.q': answer } }),
+      );
+      expect(refused).toEqual({
+        code: -32602,
+        message: 'Invalid params: inputResponses nests deeper than 512 levels',
+      });
+    }
+    expect(resultOf(await rpc(server, 'tasks/get', { taskId }))).toEqual(before);
+  });
+
   it('another principal gets exactly the unknown-task answer for get, update and cancel', async () => {
     const { server } = setup({ waits }, { waits: 'required' });
     const alice = { clientId: 'c', issuer: 'https://as', subject: 'alice', token: 't1' };
@@ -534,6 +589,181 @@ describe('bad input: each gets its JSON-RPC error and the server keeps serving',
   });
 });
 
+describe('what a task may store: validated, bounded, counted, swept', () => {
+  const waits = () => inputRequired({ inputRequests: { q: ask('ok?') } });
+  it('a call the policy validates away (its -32602, or a CallToolResult instead of a task) stores nothing', async () => {
+    const store = memoryTaskStore();
+    const create = vi.spyOn(store, 'create');
+    const tasks = createTasks({ store });
+    opened.push(tasks);
+    const server = new Server(
+      { name: 'validated', version: '1.0.0' },
+      {
+        extensions: [tasks.extension],
+        onCallTool: tasks.wrapCallTool(() => text('ran'), {
+          job: {
+            support: 'required',
+            validate(params) {
+              const copies = params.arguments?.copies;
+              if (copies === undefined) throw new McpError(-32602, 'Invalid params: copies is required');
+              if (typeof copies !== 'number')
+                return { content: [{ type: 'text', text: 'copies: a number' }], isError: true };
+              return undefined;
+            },
+          },
+        }),
+      },
+    );
+    expect(
+      errorOf(await rpc(server, 'tools/call', { name: 'job', arguments: { junk: 'x'.repeat(10_000) } })),
+    ).toEqual({
+      code: -32602,
+      message: 'Invalid params: copies is required',
+    });
+    expect(
+      resultOf(await rpc(server, 'tools/call', { name: 'job', arguments: { copies: 'two' } })),
+    ).toMatchObject({
+      resultType: 'complete',
+      isError: true,
+      content: [{ text: 'copies: a number' }],
+    });
+    expect(create).not.toHaveBeenCalled();
+    const created = resultOf(await rpc(server, 'tools/call', { name: 'job', arguments: { copies: 2 } }));
+    expect(created.resultType).toBe('task');
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
+  it('params over maxParamsBytes (default 1 MiB) or nested over 512 levels are -32602, and store nothing', async () => {
+    const store = memoryTaskStore();
+    const create = vi.spyOn(store, 'create');
+    const { server } = setup({ job: () => text('ran') }, { job: 'required' }, { store });
+    const junk = 'x'.repeat(1_048_576);
+    expect(errorOf(await rpc(server, 'tools/call', { name: 'job', arguments: { junk } }))).toEqual({
+      code: -32602,
+      message: `Invalid params: params is ${JSON.stringify({ name: 'job', arguments: { junk } }).length} bytes, over this server's 1048576-byte limit`,
+    });
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = { a: deep };
+    expect(errorOf(await rpc(server, 'tools/call', { name: 'job', arguments: { deep } }))).toEqual({
+      code: -32602,
+      message: 'Invalid params: params nests deeper than 512 levels',
+    });
+    expect(create).not.toHaveBeenCalled();
+    const small = setup({ job: () => text('ran') }, { job: 'required' }, { store, maxParamsBytes: 100 });
+    expect(
+      errorOf(await rpc(small.server, 'tools/call', { name: 'job', arguments: { junk: 'x'.repeat(100) } }))
+        .code,
+    ).toBe(-32602);
+    expect(create).not.toHaveBeenCalled();
+    expect(
+      resultOf(await rpc(small.server, 'tools/call', { name: 'job', arguments: { ok: 1 } })).resultType,
+    ).toBe('task');
+  });
+
+  it('past maxOpenTasksPerPrincipal a creation is -32029 and stores nothing; others, and finished tasks, are apart', async () => {
+    const { server, store } = setup({ waits }, { waits: 'required' }, { maxOpenTasksPerPrincipal: 2 });
+    const create = vi.spyOn(store, 'create');
+    const alice = { token: 'a', issuer: 'https://as', clientId: 'c', subject: 'alice' };
+    const bob = { ...alice, subject: 'bob' };
+    const first = await create_(server, alice);
+    await create_(server, alice);
+    const refused = errorOf(
+      await rpc(server, 'tools/call', { name: 'waits', arguments: {} }, { auth: alice }),
+    );
+    expect(refused).toEqual({
+      code: TASK_QUOTA_EXCEEDED,
+      message:
+        'Too many open tasks: this caller already has 2, the most this server allows per principal; retry once one of them finishes, or cancel one',
+      data: { retryAfterMs: 1_000, limit: 2, scope: 'principal' },
+    });
+    expect(refused.code).toBe(-32029);
+    await create_(server, bob);
+    // Anonymous callers are one principal.
+    await create_(server);
+    await create_(server);
+    expect(errorOf(await rpc(server, 'tools/call', { name: 'waits', arguments: {} })).code).toBe(-32029);
+    const stored = create.mock.settledResults.filter((r) => r.type === 'fulfilled').length;
+    await rpc(server, 'tasks/cancel', { taskId: first }, { auth: alice });
+    await create_(server, alice);
+    expect(create.mock.settledResults.filter((r) => r.type === 'fulfilled').length).toBe(stored + 1);
+  });
+
+  it('past maxOpenTasks (every principal together) a creation is -32029 naming the server', async () => {
+    const { server } = setup({ waits }, { waits: 'required' }, { maxOpenTasks: 3 });
+    for (const subject of ['a', 'b', 'c']) await create_(server, { token: subject, subject });
+    expect(
+      errorOf(
+        await rpc(
+          server,
+          'tools/call',
+          { name: 'waits', arguments: {} },
+          { auth: { token: 'd', subject: 'd' } },
+        ),
+      ),
+    ).toEqual({
+      code: -32029,
+      message: 'Too many open tasks: this server already holds 3, the most it allows; retry later',
+      data: { retryAfterMs: 1_000, limit: 3, scope: 'server' },
+    });
+  });
+
+  it('of 50 concurrent creations by one principal, exactly the limit succeed', async () => {
+    const { server, store } = setup({ waits }, { waits: 'required' }, { maxOpenTasksPerPrincipal: 7 });
+    const create = vi.spyOn(store, 'create');
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, () => rpc(server, 'tools/call', { name: 'waits', arguments: {} })),
+    );
+    const created = outcomes.filter((o) => (o as { result?: unknown }).result !== undefined);
+    expect(created).toHaveLength(7);
+    expect(outcomes.map((o) => (o as { error?: { code: number } }).error?.code ?? 'task').sort()).toEqual(
+      [...Array(43).fill(-32029), ...Array(7).fill('task')].sort(),
+    );
+    expect(create.mock.settledResults.filter((r) => r.type === 'fulfilled')).toHaveLength(7);
+  });
+
+  it('sweeps expired tasks every sweepIntervalMs (default one minute) until close()', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let now = 1_000_000;
+      const { server, tasks, store } = setup(
+        { waits },
+        { waits: 'required' },
+        { ttlMs: 1_000, clock: () => now },
+      );
+      const sweeps = vi.spyOn(store, 'deleteExpired');
+      const taskId = await create_(server);
+      await tasks.idle();
+      now += 1_000;
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(sweeps).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sweeps).toHaveBeenCalledWith(now);
+      await vi.waitFor(async () => expect(await store.get(taskId)).toBeUndefined());
+      await tasks.close();
+      await vi.advanceTimersByTimeAsync(600_000);
+      expect(sweeps).toHaveBeenCalledTimes(1);
+
+      const quick = setup({ waits }, { waits: 'required' }, { sweepIntervalMs: 50, clock: () => now });
+      const quickSweeps = vi.spyOn(quick.store, 'deleteExpired');
+      await vi.advanceTimersByTimeAsync(500);
+      expect(quickSweeps).toHaveBeenCalledTimes(10);
+      for (const off of [0, false] as const) {
+        const none = setup({}, {}, { sweepIntervalMs: off });
+        const never = vi.spyOn(none.store, 'deleteExpired');
+        await vi.advanceTimersByTimeAsync(600_000);
+        expect(never).not.toHaveBeenCalled();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+/** Creates a `waits` task as `auth` (anonymous without); resolves to its id. */
+async function create_(server: Server, auth?: object): Promise<string> {
+  return create(server, 'waits', {}, auth);
+}
+
 describe('close()', () => {
   it('stops a round whose handler ignores its signal: what it returns later is dropped, unread', async () => {
     let finish = (_value: unknown) => {};
@@ -596,6 +826,19 @@ describe('createTasks options', () => {
     expect(() => createTasks({ store: memoryTaskStore(), ttlMs: 0 })).toThrow(RangeError);
     expect(() => createTasks({ store: memoryTaskStore(), leaseMs: 1.5 })).toThrow(RangeError);
     expect(() => createTasks({ store: memoryTaskStore(), interrupted: 'never' as never })).toThrow(TypeError);
+    expect(() => createTasks({ store: memoryTaskStore(), maxParamsBytes: 0 })).toThrow(RangeError);
+    expect(() => createTasks({ store: memoryTaskStore(), maxOpenTasks: -1 })).toThrow(RangeError);
+    expect(() => createTasks({ store: memoryTaskStore(), maxOpenTasksPerPrincipal: '5' as never })).toThrow(
+      '"maxOpenTasksPerPrincipal" expected a positive integer, got string',
+    );
+    expect(() => createTasks({ store: memoryTaskStore(), sweepIntervalMs: 1.5 })).toThrow(RangeError);
+    expect(() => createTasks({ store: memoryTaskStore(), sweepIntervalMs: 2 ** 31 })).toThrow(RangeError);
+    createTasks({
+      store: memoryTaskStore(),
+      maxOpenTasks: null,
+      maxOpenTasksPerPrincipal: null,
+      sweepIntervalMs: false,
+    });
     const tasks = createTasks({ store: memoryTaskStore(), ttlMs: null });
     tasks.wrapCallTool(() => text('x'), {});
     expect(() => tasks.wrapCallTool(() => text('x'), {})).toThrow(/already wraps/);

@@ -2,6 +2,7 @@
 // instance holds the task, and the three methods. Every write is a compare-and-set on the store, so any number of
 // instances can share one store.
 import {
+  argumentError,
   type CallToolRequestParams,
   type CallToolResult,
   describeIssues,
@@ -28,17 +29,26 @@ import {
 } from '@boomerang/server';
 import { answerIssues } from './answers.js';
 import { newTaskId, ownerOf } from './identity.js';
+import { checkJsonSize } from './limits.js';
 import {
   type CreateTaskResult,
   CreateTaskResultSchema,
   isTerminal,
+  isWellFormedTaskId,
   TASKS_EXTENSION,
   type TaskError,
   taskIdParamsSchema,
   updateTaskParamsSchema,
 } from './schema.js';
 import { statusNotifications } from './status-notifications.js';
-import { expiresAt, type TaskOrigin, type TaskRecord, type TaskStore } from './store.js';
+import {
+  expiresAt,
+  TaskLimitError,
+  type TaskLimits,
+  type TaskOrigin,
+  type TaskRecord,
+  type TaskStore,
+} from './store.js';
 import { createTaskResult, detailedTask } from './wire.js';
 
 /** A `tools/call` handler of a low-level `Server` (what {@link Tasks.wrapCallTool} wraps and returns). */
@@ -47,11 +57,17 @@ export type CallToolHandler = NonNullable<ServerHandlers['onCallTool']>;
 /** Whether a tool runs as a task, and how a task starts: declared by @boomerang/server, shared with McpServer. */
 export type { TaskPolicy, TaskStart, TaskSupport } from '@boomerang/server';
 
+/**
+ * A {@link TaskPolicy}: its `validate` runs on the `tools/call` request before anything is stored, after the
+ * runtime's size check and before `before`.
+ */
+export type TaskCallPolicy = TaskPolicy;
+
 /** Per call: the tool's policy, `undefined` for a tool that never runs as a task. */
 export type TaskPolicyLookup = (
   params: CallToolRequestParams,
   ctx: RequestContext,
-) => TaskPolicy | TaskSupport | undefined;
+) => TaskCallPolicy | TaskSupport | undefined;
 
 /** Options of {@link createTasks}. */
 export interface TasksOptions {
@@ -75,6 +91,29 @@ export interface TasksOptions {
   readonly interrupted?: 'fail' | 'rerun' | undefined;
   /** Largest `tasks/update` `inputResponses`, in UTF-8 bytes of JSON (default 65 536): more is `-32602`. */
   readonly maxInputBytes?: number | undefined;
+  /**
+   * Largest params of a task (the tool's `name`, `arguments` and any other member but `_meta`), in UTF-8 bytes of
+   * JSON (default 1 048 576, 1 MiB): a `tools/call` with more is `-32602` and nothing is stored. Params nested
+   * deeper than 512 levels are `-32602` too.
+   */
+  readonly maxParamsBytes?: number | undefined;
+  /**
+   * Most open tasks (`working` or `input_required`) one principal may have at once (default 100; `null`: no
+   * limit). Anonymous callers are one principal, so this also bounds what they can store together. A creation
+   * past it is refused (`-32029`, see {@link TASK_QUOTA_EXCEEDED}) and stores nothing.
+   */
+  readonly maxOpenTasksPerPrincipal?: number | null | undefined;
+  /**
+   * Most open tasks of every principal together (default 10 000; `null`: no limit), counted over the store, so
+   * over every instance sharing it. A creation past it is refused like one past the per-principal limit.
+   */
+  readonly maxOpenTasks?: number | null | undefined;
+  /**
+   * How often this runtime deletes the expired tasks from the store, in ms (default 60 000); `0` or `false`:
+   * never (call {@link Tasks.sweep} yourself). The timer does not keep the process alive; {@link Tasks.close}
+   * stops it. Sweeps on several instances sharing a store are harmless (each deletes what is expired).
+   */
+  readonly sweepIntervalMs?: number | false | undefined;
   /** Where failures that never reach the wire are reported (default `console.warn` / `console.error`). */
   readonly logger?: { readonly warn?: LogFn | undefined; readonly error?: LogFn | undefined } | undefined;
   /** Epoch ms (default `Date.now`). */
@@ -95,26 +134,52 @@ export interface Tasks {
    */
   wrapCallTool(
     inner: CallToolHandler,
-    policy: TaskPolicyLookup | Readonly<Record<string, TaskPolicy | TaskSupport>>,
+    policy: TaskPolicyLookup | Readonly<Record<string, TaskCallPolicy | TaskSupport>>,
   ): CallToolHandler;
-  /** Deletes the expired tasks from the store now; resolves to how many. */
+  /**
+   * Deletes the expired tasks from the store now; resolves to how many. The runtime also runs it every
+   * `sweepIntervalMs` (default one minute).
+   */
   sweep(): Promise<number>;
   /** Resolves once no round runs on this instance (tests, orderly shutdown). */
   idle(): Promise<void>;
   /**
-   * Stops the rounds running here (their handlers see `ctx.signal` abort; what they return is dropped) and waits
-   * for them. Their tasks stay `working` until their lease runs out, then `interrupted` decides.
+   * Stops the scheduled sweep and the rounds running here (their handlers see `ctx.signal` abort; what they
+   * return is dropped) and waits for them. Their tasks stay `working` until their lease runs out, then
+   * `interrupted` decides.
    */
   close(): Promise<void>;
 }
 
-const DEFAULTS = { ttlMs: 3_600_000, pollIntervalMs: 1_000, leaseMs: 30_000, maxInputBytes: 65_536 };
+const DEFAULTS = {
+  ttlMs: 3_600_000,
+  pollIntervalMs: 1_000,
+  leaseMs: 30_000,
+  maxInputBytes: 65_536,
+  maxParamsBytes: 1_048_576,
+  maxOpenTasksPerPrincipal: 100,
+  maxOpenTasks: 10_000,
+  sweepIntervalMs: 60_000,
+};
+
+/**
+ * The code of a `tools/call` refused because its principal, or the server, already has as many open tasks as
+ * allowed: `-32029` (`ErrorCode.RateLimited`), with `data: { retryAfterMs, limit, scope }`. It is the SDK's code
+ * for "this caller asks more of the server than it allows right now" (HTTP 429, which RFC 6585 also gives to
+ * quotas), and the right reading: the same call succeeds once some of the caller's tasks finish. Not `-32602`
+ * (the params are valid), not `-32603` (nothing failed: it is a policy, and an internal error would hide it and
+ * be logged as a fault).
+ */
+export const TASK_QUOTA_EXCEEDED = ErrorCode.RateLimited;
 
 /** The `failed` error of a task whose runner stopped before it finished. */
 export const INTERRUPTED: TaskError = {
   code: ErrorCode.InternalError,
   message: 'Task interrupted: the server running it stopped before it finished',
 };
+
+/** The longest delay a timer takes (2^31 − 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /** State-only rounds (no questions) a task may chain before it is failed as a runaway. */
 const MAX_STATE_ROUNDS = 10;
@@ -149,6 +214,22 @@ export function createTasks(options: TasksOptions): Tasks {
   const pollIntervalMs = positive('pollIntervalMs', options.pollIntervalMs, DEFAULTS.pollIntervalMs);
   const leaseMs = positive('leaseMs', options.leaseMs, DEFAULTS.leaseMs);
   const maxInputBytes = positive('maxInputBytes', options.maxInputBytes, DEFAULTS.maxInputBytes);
+  const maxParamsBytes = positive('maxParamsBytes', options.maxParamsBytes, DEFAULTS.maxParamsBytes);
+  const limits: TaskLimits = {
+    perOwner: limit(
+      'maxOpenTasksPerPrincipal',
+      options.maxOpenTasksPerPrincipal,
+      DEFAULTS.maxOpenTasksPerPrincipal,
+    ),
+    total: limit('maxOpenTasks', options.maxOpenTasks, DEFAULTS.maxOpenTasks),
+  };
+  const { sweepIntervalMs: every } = options;
+  const sweepIntervalMs =
+    every === false || every === 0 ? undefined : positive('sweepIntervalMs', every, DEFAULTS.sweepIntervalMs);
+  if (sweepIntervalMs !== undefined && sweepIntervalMs > MAX_TIMER_MS) {
+    // A timer longer than this fires at once (and then every millisecond) instead.
+    throw new RangeError(`"sweepIntervalMs" expected at most ${MAX_TIMER_MS} ms, got ${sweepIntervalMs}`);
+  }
   const interrupted = options.interrupted ?? 'fail';
   if (interrupted !== 'fail' && interrupted !== 'rerun') {
     throw new TypeError(`"interrupted" expected "fail" or "rerun", got ${String(interrupted)}`);
@@ -209,6 +290,7 @@ export function createTasks(options: TasksOptions): Tasks {
   const notifications = statusNotifications({
     requireExtension,
     async visible(taskId, ctx) {
+      if (!isWellFormedTaskId(taskId)) return false;
       const record = await store.get(taskId);
       return record !== undefined && record.owner === ownerOf(ctx.auth) && !expired(record);
     },
@@ -350,6 +432,8 @@ export function createTasks(options: TasksOptions): Tasks {
       protocolVersion: origin.protocolVersion,
       clientCapabilities: origin.clientCapabilities,
       clientInfo: origin.clientInfo,
+      // A task's rounds run apart from any request: no caller `_meta` reaches them.
+      meta: {},
       auth: origin.auth,
       progressToken: undefined,
       logLevel: undefined,
@@ -450,13 +534,7 @@ export function createTasks(options: TasksOptions): Tasks {
     params: { taskId: string; inputResponses: Record<string, Record<string, unknown>> },
     ctx: RequestContext,
   ) => {
-    const size = new TextEncoder().encode(JSON.stringify(params.inputResponses)).length;
-    if (size > maxInputBytes) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Invalid params: inputResponses is ${size} bytes, over this server's ${maxInputBytes}-byte limit`,
-      );
-    }
+    checkJsonSize(params.inputResponses, maxInputBytes, 'inputResponses');
     const record = await load(params.taskId, ctx);
     if (record.status !== 'input_required') {
       throw new McpError(
@@ -546,13 +624,21 @@ export function createTasks(options: TasksOptions): Tasks {
     inner = handler;
     return async (params, ctx) => {
       const found = lookup(params, ctx);
-      const taskPolicy: TaskPolicy | undefined = typeof found === 'string' ? { support: found } : found;
+      const taskPolicy: TaskCallPolicy | undefined = typeof found === 'string' ? { support: found } : found;
       if (taskPolicy === undefined) return handler(params, ctx);
       const declared =
         hasExtension(ctx.clientCapabilities, TASKS_EXTENSION) && ctx.protocolVersion !== '2025-11-25';
       if (!declared) {
         if (taskPolicy.support === 'required') throw missingExtension();
         return handler(params, ctx);
+      }
+      // Nothing is stored until every check passed: the size of what would be stored, the policy's own
+      // validation, its `before` step, the principal, and (with the insert, atomically) the open-task limits.
+      const own = ownParams(params);
+      checkJsonSize(own, maxParamsBytes, 'params');
+      if (taskPolicy.validate !== undefined) {
+        const answer = await taskPolicy.validate(params, ctx);
+        if (answer !== undefined) return answer;
       }
       let begin: TaskStart = { inputResponses: ctx.inputResponses, requestState: ctx.requestState };
       if (taskPolicy.before !== undefined) {
@@ -568,25 +654,25 @@ export function createTasks(options: TasksOptions): Tasks {
           'This task cannot be bound to its caller: the authentication names no client, issuer, subject or token',
         );
       }
-      const record = newRecord(params, ctx, owner, begin);
-      await store.create(record);
+      const record = newRecord(own, ctx, owner, begin);
+      try {
+        await store.create(record, limits);
+      } catch (refused) {
+        if (refused instanceof TaskLimitError) throw quotaExceeded(refused, pollIntervalMs);
+        throw refused;
+      }
       start(record);
       return createTaskResult(record) as CreateTaskResult & ExtensionResult;
     };
   };
 
   const newRecord = (
-    params: CallToolRequestParams,
+    own: Record<string, unknown>,
     ctx: RequestContext,
     owner: string,
     begin: TaskStart,
   ): TaskRecord => {
     const now = clock();
-    const own: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(params)) {
-      if (key === '_meta' || key === 'inputResponses' || key === 'requestState' || key === 'task') continue;
-      define(own, key, value);
-    }
     const answers: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(begin.inputResponses ?? {})) define(answers, `0.${key}`, value);
     return {
@@ -608,14 +694,18 @@ export function createTasks(options: TasksOptions): Tasks {
     };
   };
 
+  const sweep = () => store.deleteExpired(clock());
+  const sweeper = sweepIntervalMs === undefined ? undefined : scheduleSweeps(sweep, sweepIntervalMs, warn);
+
   return {
     extension,
     wrapCallTool,
-    sweep: () => store.deleteExpired(clock()),
+    sweep,
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running.values()].map((run) => run.done));
     },
     async close() {
+      sweeper?.stop();
       for (const run of running.values()) run.controller.abort();
       while (running.size > 0) await Promise.allSettled([...running.values()].map((run) => run.done));
     },
@@ -646,8 +736,51 @@ function originOf(ctx: RequestContext): TaskOrigin {
   return origin;
 }
 
+/** What a task keeps of a `tools/call`'s params: all but `_meta`, `inputResponses`, `requestState` and `task`. */
+function ownParams(params: CallToolRequestParams): Record<string, unknown> {
+  const own: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (key === '_meta' || key === 'inputResponses' || key === 'requestState' || key === 'task') continue;
+    define(own, key, value);
+  }
+  return own;
+}
+
+/** The `-32029` of a creation past an open-task limit (see {@link TASK_QUOTA_EXCEEDED}). */
+function quotaExceeded(refused: TaskLimitError, retryAfterMs: number): McpError {
+  const { scope, limit } = refused;
+  const message =
+    scope === 'owner'
+      ? `Too many open tasks: this caller already has ${limit}, the most this server allows per principal; retry once one of them finishes, or cancel one`
+      : `Too many open tasks: this server already holds ${limit}, the most it allows; retry later`;
+  return new McpError(TASK_QUOTA_EXCEEDED, message, {
+    retryAfterMs,
+    limit,
+    scope: scope === 'owner' ? 'principal' : 'server',
+  });
+}
+
+/**
+ * Runs `sweep` every `intervalMs` on a timer that does not keep the process alive; a sweep still running when the
+ * next is due is not doubled, and a failed one is logged (the next one tries again).
+ */
+function scheduleSweeps(sweep: () => Promise<number>, intervalMs: number, warn: LogFn): { stop(): void } {
+  let sweeping = false;
+  const timer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    sweep()
+      .catch((failure: unknown) => warn('the scheduled sweep of expired tasks failed', { failure }))
+      .finally(() => {
+        sweeping = false;
+      });
+  }, intervalMs);
+  (timer as { unref?: () => void }).unref?.();
+  return { stop: () => clearInterval(timer) };
+}
+
 function policyLookup(
-  policy: TaskPolicyLookup | Readonly<Record<string, TaskPolicy | TaskSupport>>,
+  policy: TaskPolicyLookup | Readonly<Record<string, TaskCallPolicy | TaskSupport>>,
 ): TaskPolicyLookup {
   if (typeof policy === 'function') return policy;
   if (typeof policy !== 'object' || policy === null) {
@@ -656,12 +789,19 @@ function policyLookup(
   return (params) => (Object.hasOwn(policy, params.name) ? policy[params.name] : undefined);
 }
 
+/** An integer option: `undefined` for `fallback`; `TypeError` for a non-number, `RangeError` for one below 1. */
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
+  if (typeof value !== 'number') throw argumentError(name, 'a positive integer', value);
   if (!Number.isSafeInteger(value) || value <= 0) {
-    throw new RangeError(`"${name}" expected a positive integer of milliseconds, got ${String(value)}`);
+    throw new RangeError(`"${name}" expected a positive integer, got ${String(value)}`);
   }
   return value;
+}
+
+/** A limit option: a positive integer, `null` for none, `undefined` for `fallback`. */
+function limit(name: string, value: number | null | undefined, fallback: number): number | null {
+  return value === null ? null : positive(name, value, fallback);
 }
 
 /**

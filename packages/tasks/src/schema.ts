@@ -20,8 +20,34 @@ function lazy<T>(build: () => T): () => T {
   return () => (built ??= build());
 }
 
+/** Longest `taskId` the three methods take, in characters (this runtime issues 64). */
+export const MAX_TASK_ID_LENGTH = 256;
+
+/**
+ * A `taskId` as the methods take it: 1 to {@link MAX_TASK_ID_LENGTH} printable ASCII characters (`!` to `~`).
+ * This runtime only issues 64 hex digits, so nothing else can name a task; refusing the rest here (`-32602`)
+ * keeps NUL and other control characters, which PostgreSQL's `text` refuses with an error of its own, and
+ * oversized ids away from every store.
+ */
+const taskIdSchema = () =>
+  z
+    .string()
+    .min(1)
+    .max(MAX_TASK_ID_LENGTH)
+    .regex(/^[!-~]*$/, 'expected printable ASCII without spaces (a task id this server issued)');
+
 /** Params of `tasks/get` and `tasks/cancel` (the server validates `_meta` itself and leaves it out). */
-export const taskIdParamsSchema = lazy(() => z.looseObject({ taskId: z.string().min(1) }));
+export const taskIdParamsSchema = lazy(() => z.looseObject({ taskId: taskIdSchema() }));
+
+/** True when `taskId` is one the methods would take (see {@link taskIdParamsSchema}). */
+export function isWellFormedTaskId(taskId: unknown): taskId is string {
+  return (
+    typeof taskId === 'string' &&
+    taskId.length > 0 &&
+    taskId.length <= MAX_TASK_ID_LENGTH &&
+    /^[!-~]*$/.test(taskId)
+  );
+}
 
 /**
  * Params of `tasks/update`. Each answer is only required to be an object here: answers under keys that are not

@@ -120,6 +120,20 @@ describe('notifications/tasks on subscriptions/listen', () => {
     expect(anonymous.sent).toEqual([]);
   });
 
+  it('leaves ids no task could have (NUL, control characters, over 256 characters) out, unread', async () => {
+    const store = memoryTaskStore();
+    const { server } = setup(createNotificationHub(), store);
+    const taskId = await create(server, 'slow');
+    const read = vi.spyOn(store, 'get');
+    const stream = listen(
+      server,
+      { taskIds: ['a\u0000b', 'tab\t', 'x'.repeat(257), taskId] },
+      { auth: alice },
+    );
+    expect(await stream.ack).toEqual({ taskIds: [taskId] });
+    expect(read.mock.calls).toEqual([[taskId]]);
+  });
+
   it('reaches a stream on another instance sharing the source and the store', async () => {
     const hub = createNotificationHub();
     const store = memoryTaskStore();

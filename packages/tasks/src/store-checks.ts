@@ -1,7 +1,7 @@
 // The TaskStore contract as executable checks: one suite that every store runs (memory here; PGlite and
 // PostgreSQL in @boomerang/postgres; a user's own store in their tests). No test framework: each check is an
 // async function that throws an Error saying what broke.
-import type { TaskRecord, TaskStore } from './store.js';
+import { TaskLimitError, type TaskLimits, type TaskRecord, type TaskStore } from './store.js';
 
 /** One check of the {@link TaskStore} contract: run it against a fresh, empty store. */
 export interface TaskStoreCheck {
@@ -12,7 +12,10 @@ export interface TaskStoreCheck {
 
 let serial = 0;
 
-/** A complete record with every optional member set, so that a store that drops or reorders one is caught. */
+/**
+ * A complete record with every optional member set, so that a store that drops or reorders one is caught; its
+ * strings include a NUL and half a surrogate pair (valid in JSON, refused by some database functions).
+ */
 export function sampleRecord(overrides: Partial<TaskRecord> = {}): TaskRecord {
   serial++;
   return {
@@ -45,7 +48,10 @@ export function sampleRecord(overrides: Partial<TaskRecord> = {}): TaskRecord {
         },
       },
     },
-    inputResponses: { '2.r1': { action: 'accept', content: { name: 'Zoë' } } },
+    // A client may send any JSON string: a NUL and half a surrogate pair must come back as sent.
+    inputResponses: {
+      '2.r1': { action: 'accept', content: { name: 'Zoë', note: 'nul \u0000, half a pair \ud800' } },
+    },
     requestState: '{"v":1,"answers":{},"asked":{"r0":"abc"}}',
     ...overrides,
   };
@@ -77,10 +83,27 @@ function expectSame(actual: unknown, expected: unknown, what: string): void {
   }
 }
 
+/** Creates `record` under `limits`: `'created'`, or the scope of the {@link TaskLimitError} it was refused with. */
+async function admit(store: TaskStore, record: TaskRecord, limits: TaskLimits): Promise<string> {
+  try {
+    await store.create(record, limits);
+    return 'created';
+  } catch (error) {
+    if (error instanceof TaskLimitError) return error.scope;
+    throw error;
+  }
+}
+
+/** An open record of `owner` (for the limit checks). */
+function openRecord(owner: string, overrides: Partial<TaskRecord> = {}): TaskRecord {
+  return sampleRecord({ owner, status: 'working', leaseUntil: 1_750_000_030_000, ...overrides });
+}
+
 /**
  * The checks every {@link TaskStore} must pass, each against a fresh empty store: records come back exactly as
- * written (members of every object in the order written), ids are unique, `update` is a compare-and-set of which exactly one of many concurrent writers wins,
- * and `deleteExpired` removes exactly the expired records.
+ * written (members of every object in the order written), ids are unique, `update` is a compare-and-set of which
+ * exactly one of many concurrent writers wins and keeps the params as created, `create` enforces the open-task
+ * limits atomically (also against concurrent creations), and `deleteExpired` removes exactly the expired records.
  */
 export function taskStoreChecks(): readonly TaskStoreCheck[] {
   return [
@@ -183,6 +206,92 @@ export function taskStoreChecks(): readonly TaskStoreCheck[] {
         const winners = outcomes.flatMap((won, i) => (won ? [i] : []));
         if (winners.length !== 1) fail(`expected exactly one winner, got ${winners.length}`);
         expectSame(await store.get(record.taskId), writers[winners[0] as number], 'the winner’s record');
+      },
+    },
+    {
+      name: 'update after update keeps the params as created, members in order',
+      async run(store) {
+        const record = sampleRecord({ params: { name: 'x', arguments: { z: 1, a: [{ b: 2, a: 1 }] } } });
+        await store.create(record);
+        let current = record;
+        for (const status of ['working', 'input_required', 'completed'] as const) {
+          const next = { ...current, status, version: current.version + 1 };
+          if (!(await store.update(next, current.version))) fail(`update to ${status} returned false`);
+          current = next;
+        }
+        const read = await store.get(record.taskId);
+        if (JSON.stringify(read) !== JSON.stringify(current)) {
+          fail(`after three updates: expected ${JSON.stringify(current)}, got ${JSON.stringify(read)}`);
+        }
+      },
+    },
+    {
+      name: 'create refuses an open task past the limit per owner or in total, with a TaskLimitError',
+      async run(store) {
+        const limits = { perOwner: 2, total: 3 };
+        const outcomes = [];
+        for (const owner of ['alice', 'alice', 'alice', 'bob', 'carol']) {
+          outcomes.push(await admit(store, openRecord(owner), limits));
+        }
+        expectSame(
+          outcomes,
+          ['created', 'created', 'owner', 'created', 'total'],
+          'outcomes (alice ×3, bob, carol)',
+        );
+        if ((await admit(store, openRecord('carol'), { perOwner: 2, total: null })) !== 'created') {
+          fail('a limit of null still limited');
+        }
+        const finished = sampleRecord({ owner: 'alice', status: 'completed' });
+        if ((await admit(store, finished, limits)) !== 'created')
+          fail('a record created terminal was refused');
+        const error = await store.create(openRecord('alice'), { perOwner: 2, total: null }).then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+        if (!(error instanceof TaskLimitError) || error.scope !== 'owner' || error.limit !== 2) {
+          fail(`expected TaskLimitError { scope: "owner", limit: 2 }, got ${String(error)}`);
+        }
+      },
+    },
+    {
+      name: 'a task made terminal or deleted as expired no longer counts toward the limits',
+      async run(store) {
+        const limits = { perOwner: 1, total: null };
+        const now = 1_750_000_100_000;
+        const first = openRecord('alice', { createdAt: now - 60_000, ttlMs: 60_000 });
+        await store.create(first, limits);
+        if ((await admit(store, openRecord('alice'), limits)) !== 'owner')
+          fail('the limit of 1 let a second in');
+        await store.deleteExpired(now);
+        const second = openRecord('alice');
+        if ((await admit(store, second, limits)) !== 'created') fail('a deleted open task still counted');
+        const waiting = { ...second, status: 'input_required' as const, version: second.version + 1 };
+        await store.update(waiting, second.version);
+        if ((await admit(store, openRecord('alice'), limits)) !== 'owner') {
+          fail('a task waiting for input stopped counting (it is still open)');
+        }
+        const done = { ...waiting, status: 'cancelled' as const, version: waiting.version + 1 };
+        await store.update(done, waiting.version);
+        if ((await admit(store, openRecord('alice'), limits)) !== 'created')
+          fail('a cancelled task still counted');
+      },
+    },
+    {
+      name: 'of concurrent creations racing one limit, exactly as many as it allows succeed',
+      async run(store) {
+        const perOwner = await Promise.all(
+          Array.from({ length: 24 }, () => admit(store, openRecord('mallory'), { perOwner: 5, total: null })),
+        );
+        const owned = perOwner.filter((outcome) => outcome === 'created').length;
+        if (owned !== 5) fail(`24 concurrent creations under a limit of 5 per owner: ${owned} succeeded`);
+        const total = await Promise.all(
+          Array.from({ length: 24 }, (_, i) =>
+            admit(store, openRecord(`owner-${i}`), { perOwner: 5, total: 12 }),
+          ),
+        );
+        const created = total.filter((outcome) => outcome === 'created').length;
+        if (created !== 7)
+          fail(`24 concurrent creations with 5 of 12 open: ${created} succeeded, expected 7`);
       },
     },
     {

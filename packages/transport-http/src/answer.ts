@@ -18,7 +18,7 @@ import {
 } from '@boomerang/protocol/transport';
 import { type EventStream, openEventStream } from './event-stream.js';
 import type { Exchange } from './exchange.js';
-import { json, type Reply, statusOf } from './replies.js';
+import { headersOf, json, type Reply, statusOf } from './replies.js';
 
 /**
  * Runs one request: JSON if the handler answers before notifying, SSE from its first notification on.
@@ -69,7 +69,8 @@ export function answer(
         stream.close();
         return;
       }
-      resolve(json(statusOf(reply), reply));
+      const status = statusOf(reply);
+      resolve(status === 429 ? json(status, reply, headersOf(reply)) : json(status, reply));
     });
   });
 }

@@ -18,7 +18,6 @@ import {
   sleep,
   type TransportSendOptions,
 } from '@boomerang/protocol/transport';
-import type { StopWhen } from './body.js';
 import { type AnswerLimits, type AnswerReader, describe, isResume, readAnswer } from './client-answer.js';
 import {
   fetchGuarded,
@@ -29,6 +28,7 @@ import {
   RedirectRefusedError,
 } from './client-redirects.js';
 import { LegacyHttpSession } from './client-session.js';
+import { type ExchangeSignal, ExchangeSignals } from './client-signals.js';
 import { ToolHeaders } from './client-tool-headers.js';
 import { HeaderName, isObject } from './headers.js';
 
@@ -66,22 +66,6 @@ export interface StreamableHttpClientTransportOptions {
 
 /** The default of `maxEventBytes` and `maxResponseBytes`: 64 MiB, room for a large honest tool result. */
 const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
-
-/** A caller's signal joined with the transport's close signal, shared by the exchanges that pass that signal. */
-interface SignalLink {
-  readonly signal: AbortSignal;
-  /**
-   * What runs once it aborts (the exchanges' body reads, a session's cancellations): one listener on the caller's
-   * signal fans out to them, so exchanges sharing a signal add no listener each.
-   */
-  readonly stops: Set<() => void>;
-  /** The exchanges using it. */
-  users: number;
-  /** One exchange is done with it. */
-  release(): void;
-  /** Drops it: its listener on the caller's signal, and its place in the transport. */
-  unlink(): void;
-}
 
 /** A POST's init, its headers as `#headersFor` built them. */
 type PostInit = RequestInit & { headers: Headers; signal: AbortSignal };
@@ -134,16 +118,13 @@ export class StreamableHttpClientTransport implements RequestTransport {
   readonly #headers: StreamableHttpClientTransportOptions['headers'];
   /** The session's GET stream, and the notifications no exchange claims. */
   readonly #unclaimed = new MessageQueue();
-  readonly #all = new AbortController();
   /**
-   * What closing the transport stops: the body reads and the exchanges' signals in flight (one listener on the
-   * close signal, not one per read: and no `AbortSignal.any` with that long-lived signal, which on Node 20 keeps
-   * every signal made from it alive and makes each new one slower).
+   * The signals handed to `fetch`, linked by hand to the callers' signals and to closing the transport: never a
+   * caller's signal itself, nor one signal for every exchange (fetch adds a listener per request to the signal it
+   * gets, and drops it only when the request is garbage), and no `AbortSignal.any` (on Node 20 every signal it
+   * makes from a long-lived one stays alive, and each new one is slower). See client-signals.ts.
    */
-  readonly #reads = new Set<() => void>();
-  /** The links of the caller signals of the exchanges in flight (see `#link`). */
-  readonly #links = new Map<AbortSignal, SignalLink>();
-  #idleLink: SignalLink | undefined;
+  readonly #signals = new ExchangeSignals();
   /** `x-mcp-header` declarations per tool name, from the latest `tools/list` results. */
   readonly #toolHeaders: ToolHeaders;
   /** The 2025-11-25 session an `initialize` started, if any. */
@@ -172,14 +153,6 @@ export class StreamableHttpClientTransport implements RequestTransport {
     this.#warn = options.onWarning ?? ((message) => console.warn(`[transport-http] ${message}`));
     this.#toolHeaders = new ToolHeaders(this.#warn);
     this.messages = this.#unclaimed.iterable({ onReturn: () => this.close() });
-    this.#all.signal.addEventListener(
-      'abort',
-      () => {
-        for (const stop of this.#reads) stop();
-        this.#reads.clear();
-      },
-      { once: true },
-    );
   }
 
   /**
@@ -201,96 +174,43 @@ export class StreamableHttpClientTransport implements RequestTransport {
     const body = JSON.stringify(message); // the snapshot: later mutation of `message` does not travel
     const headers = await this.#headersFor(method, params, options.headers);
     if (this.#closed) throw closedError();
-    const link = caller === undefined ? undefined : this.#link(caller);
-    const signal = link?.signal ?? this.#all.signal;
+    const exchange = this.#signals.open(caller);
+    const signal = exchange.signal;
     const deliver = onMessage ?? ((received: JSONRPCMessage) => this.#deliver(received));
     const meta = params?._meta as Record<string, unknown> | undefined;
     const modern = typeof meta?.[MetaKey.protocolVersion] === 'string';
     const init: PostInit = { method: 'POST', headers, body, signal, redirect: 'manual' };
     // 2026-07-28: closing the POST's stream is the cancellation. 2025-11-25: only the notification is.
-    const stopCancel = this.#session === undefined ? undefined : this.#cancelOnAbort(id, caller, link);
+    const stopCancel =
+      this.#session !== undefined && caller !== undefined && !signal.aborted
+        ? this.#cancelOnAbort(id, caller, exchange)
+        : undefined;
     try {
-      let answer = await this.#roundTrip(id, method, init, deliver, modern, link);
+      let answer = await this.#roundTrip(id, method, init, deliver, modern, exchange);
       if (method === 'tools/call' && isHeaderMismatch(answer)) {
         // The rare retry reads the params back from the body that was sent, not from a message changed since.
         const sent = (JSON.parse(body) as { params?: Record<string, unknown> }).params;
         const name = sent?.name;
-        if (typeof name === 'string' && (await this.#refreshParamHeaders(id, name, sent?._meta, signal))) {
+        if (typeof name === 'string' && (await this.#refreshParamHeaders(id, name, sent?._meta, exchange))) {
           const again = await this.#headersFor(method, sent, options.headers);
-          answer = await this.#roundTrip(id, method, { ...init, headers: again }, deliver, modern, link);
+          answer = await this.#roundTrip(id, method, { ...init, headers: again }, deliver, modern, exchange);
         }
       }
       if (answer === undefined) throw signal.reason;
       return answer;
     } finally {
       stopCancel?.();
-      link?.release();
+      exchange.done();
     }
   }
 
   /**
-   * The signal of an exchange whose caller passed one: it aborts with whichever of the caller's signal and the
-   * close signal aborts first; `release()` it when the exchange ends. Exchanges passing the same caller signal (a
-   * client shares one deadline among the requests of a moment) share one link, and the latest link no exchange
-   * uses is kept for the next one: making a signal per exchange costs microseconds on Node 20.
+   * In a 2025-11-25 session: POSTs `notifications/cancelled` for request `id` as soon as `caller` aborts, until the
+   * returned function is called (the exchange ended). Not when the transport closes: nobody is left to tell.
    */
-  #link(caller: AbortSignal): SignalLink {
-    let link = this.#links.get(caller);
-    if (link === undefined) {
-      const controller = new AbortController();
-      const stops = new Set<() => void>();
-      const abort = (reason: unknown) => {
-        controller.abort(reason);
-        made.unlink(); // spent: no later exchange takes it, and no listener stays on the caller's signal
-        for (const stop of stops) stop();
-        stops.clear();
-      };
-      const onCaller = () => abort(caller.reason);
-      const onClose = () => abort(this.#all.signal.reason);
-      const made: SignalLink = {
-        signal: controller.signal,
-        stops,
-        users: 0,
-        release: () => {
-          if (--made.users > 0) return;
-          if (controller.signal.aborted) {
-            made.unlink();
-            return;
-          }
-          // Kept idle for the next exchange; the link idle before it is dropped, so links to signals nobody
-          // passes any more do not pile up.
-          if (this.#idleLink !== undefined && this.#idleLink !== made) this.#idleLink.unlink();
-          this.#idleLink = made;
-        },
-        unlink: () => {
-          caller.removeEventListener('abort', onCaller);
-          this.#reads.delete(onClose);
-          if (this.#links.get(caller) === made) this.#links.delete(caller);
-          if (this.#idleLink === made) this.#idleLink = undefined;
-        },
-      };
-      link = made;
-      if (caller.aborted) controller.abort(caller.reason);
-      else if (this.#all.signal.aborted) controller.abort(this.#all.signal.reason);
-      else {
-        caller.addEventListener('abort', onCaller, { once: true });
-        this.#reads.add(onClose);
-        this.#links.set(caller, made);
-      }
-    }
-    if (link.users++ === 0 && this.#idleLink === link) this.#idleLink = undefined;
-    return link;
-  }
-
-  /** In a 2025-11-25 session: POSTs `notifications/cancelled` for request `id` as soon as `caller` aborts. */
-  #cancelOnAbort(
-    id: RequestId,
-    caller: AbortSignal | undefined,
-    link: SignalLink | undefined,
-  ): (() => void) | undefined {
-    if (caller === undefined || link === undefined) return undefined;
+  #cancelOnAbort(id: RequestId, caller: AbortSignal, exchange: ExchangeSignal): () => void {
     const onAbort = () => {
-      if (!caller.aborted) return; // the transport closed: nobody to tell
+      if (!caller.aborted) return; // the transport closed
       const reason = caller.reason instanceof Error ? caller.reason.message : 'Request cancelled';
       const cancelled = {
         jsonrpc: '2.0',
@@ -299,8 +219,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
       };
       void this.send(cancelled as JSONRPCNotification).catch(() => {});
     };
-    link.stops.add(onAbort);
-    return () => link.stops.delete(onAbort);
+    return exchange.whenAborted(onAbort);
   }
 
   /**
@@ -326,8 +245,8 @@ export class StreamableHttpClientTransport implements RequestTransport {
     const body = JSON.stringify(message);
     const headers = await this.#headersFor(method, params, options.headers);
     if (this.#closed) throw closedError();
-    const link = options.signal === undefined ? undefined : this.#link(options.signal);
-    const signal = link?.signal ?? this.#all.signal;
+    const exchange = this.#signals.open(options.signal);
+    const signal = exchange.signal;
     const what = method ?? 'a response';
     let response: Response;
     try {
@@ -337,7 +256,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
       if (error instanceof RedirectRefusedError) throw new Error(error.message, { cause: error });
       throw new Error(`POST ${this.#url.href} failed: ${describe(error)}`, { cause: error });
     } finally {
-      link?.release();
+      exchange.done();
     }
     await response.body?.cancel().catch(() => {});
     if (response.status === 404 && this.#session?.id !== undefined) this.#sessionGone(this.#session);
@@ -352,8 +271,9 @@ export class StreamableHttpClientTransport implements RequestTransport {
     id: RequestId,
     name: string,
     meta: unknown,
-    signal: AbortSignal,
+    exchange: ExchangeSignal,
   ): Promise<boolean> {
+    const { signal } = exchange;
     const before = this.#toolHeaders.fingerprint(name);
     let cursor: unknown;
     for (let page = 0; page < 20 && !signal.aborted; page++) {
@@ -361,7 +281,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
       const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params });
       const headers = await this.#headersFor('tools/list', params, undefined);
       const init: PostInit = { method: 'POST', headers, body, signal, redirect: 'manual' };
-      const answer = await this.#roundTrip(id, 'tools/list', init, () => {}, true, undefined);
+      const answer = await this.#roundTrip(id, 'tools/list', init, () => {}, true, exchange);
       const result = answer !== undefined && 'result' in answer ? answer.result : undefined;
       if (!isObject(result)) break;
       cursor = result.nextCursor;
@@ -383,7 +303,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
     init: PostInit,
     deliver: (message: JSONRPCNotification | JSONRPCRequest) => void,
     modern: boolean,
-    link: SignalLink | undefined,
+    exchange: ExchangeSignal,
   ): Promise<JSONRPCResponse | undefined> {
     const signal = init.signal;
     const failure = (why: string, status?: number) =>
@@ -414,7 +334,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
       id,
       method,
       signal,
-      stopWhen: this.#stopWhen(link),
+      stopWhen: (stop) => exchange.whenAborted(stop),
       limits: this.#limits,
       legacy: this.#session !== undefined,
       deliver,
@@ -447,24 +367,6 @@ export class StreamableHttpClientTransport implements RequestTransport {
     return answer;
   }
 
-  /**
-   * What stops an exchange's body reads: the exchange's link to its caller's signal (which the transport's close
-   * aborts too), else closing the transport. Either way a set, so that many concurrent exchanges add no listener
-   * each to a shared signal.
-   */
-  #stopWhen(link: SignalLink | undefined): StopWhen {
-    const stops = link?.stops ?? this.#reads;
-    const aborted = link?.signal ?? this.#all.signal;
-    return (stop) => {
-      if (aborted.aborted) {
-        stop();
-        return () => {};
-      }
-      stops.add(stop);
-      return () => stops.delete(stop);
-    };
-  }
-
   /** A 2025-11-25 `initialize` succeeded: later POSTs carry the session; its GET stream opens. */
   #startSession(response: Response, answer: JSONRPCResponse | undefined): void {
     const session = LegacyHttpSession.fromInitialize(response, answer);
@@ -494,7 +396,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
     const session = this.#session;
     this.#session = undefined;
     if (session !== undefined) await session.end(this.#guardedFetch, this.#url, await this.#commonHeaders());
-    this.#all.abort(closedError());
+    this.#signals.close(closedError());
     this.#unclaimed.end();
   }
 

@@ -14,8 +14,8 @@ describe('@boomerang/transport-http', () => {
     ]);
   });
 
-  it('exports exactly listen and toNodeHandler from @boomerang/transport-http/node', () => {
-    expect(Object.keys(node).sort()).toEqual(['listen', 'toNodeHandler']);
+  it('exports exactly createLimitedServer, listen and toNodeHandler from @boomerang/transport-http/node', () => {
+    expect(Object.keys(node).sort()).toEqual(['createLimitedServer', 'listen', 'toNodeHandler']);
   });
 
   it('keeps the main entry web-standard: no node: imports outside node.ts and its node-*.ts modules', async () => {

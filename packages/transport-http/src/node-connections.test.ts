@@ -1,16 +1,21 @@
 // listen()'s connection limits on real sockets (127.0.0.1): idle sockets cannot exhaust the server, slow ones
 // time out, and a newcomer finds room or a clear 503.
 import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Listening, listen } from './node.js';
+import { createLimitedServer, type Listening, listen } from './node.js';
 import { headersFor, makeServer, type Observed, rpc } from './test-support/fixture.js';
 
 const running: Listening[] = [];
+const servers: Server[] = [];
 const sockets: Socket[] = [];
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.destroy();
   await Promise.all(running.splice(0).map((server) => server.close()));
+  for (const server of servers.splice(0)) server.closeAllConnections();
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
 async function start(...args: Parameters<typeof listen>): Promise<Listening> {
@@ -156,5 +161,47 @@ describe('listen: connection limits', () => {
     await expect(listen(makeServer(), { headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).rejects.toThrow(
       RangeError,
     );
+  });
+});
+
+describe('createLimitedServer: the same limits for a server of yours', () => {
+  it('keeps at most maxConnections: idle sockets make room, and every newcomer is served', async () => {
+    let served = 0;
+    const server = createLimitedServer({ maxConnections: 4 }, (_req, res) => {
+      served++;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('hello');
+    });
+    servers.push(server);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const idle = [];
+    for (let i = 0; i < 40; i++) idle.push(await idleSocket(url));
+    const closed = new Set<number>();
+    idle.forEach(({ closed: done }, i) => void done.then(() => closed.add(i)));
+    // The 36 oldest were closed to make room; the server holds no more than its cap.
+    await vi.waitFor(() => expect(closed.size).toBe(36));
+    expect([...closed].sort((a, b) => a - b)).toEqual([...Array(36).keys()]);
+    const open = await new Promise<number>((resolve, reject) =>
+      server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+    );
+    expect(open).toBe(4);
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, () => fetch(url).then((response) => response.text())),
+    );
+    expect(answers).toEqual(Array(15).fill('hello'));
+    expect(served).toBe(15);
+  });
+
+  it('checks its limits as listen() does', () => {
+    const ok = () => {};
+    expect(() => createLimitedServer({ maxConnections: 0 }, ok)).toThrow(RangeError);
+    expect(() => createLimitedServer({ headersTimeoutMs: 5000, requestTimeoutMs: 1000 }, ok)).toThrow(
+      RangeError,
+    );
+    const server = createLimitedServer({}, ok);
+    expect([server.maxConnections, server.headersTimeout, server.requestTimeout]).toEqual([
+      1024, 10_000, 30_000,
+    ]);
   });
 });

@@ -1,7 +1,14 @@
 // The connection policy of `listen` (@boomerang/transport-http/node): how many sockets it keeps, and how long a
 // socket may take to say something. Idle sockets are the cheapest denial of service there is: each costs the
 // attacker nothing and the server a file descriptor, so the cap makes room by closing the longest idle one.
-import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 
 /** How `listen` bounds its connections; every member is optional (see the defaults). */
@@ -131,4 +138,23 @@ export function capConnections(server: Server, max: number): ConnectionCap {
       return false;
     },
   };
+}
+
+/**
+ * A `node:http` server (not yet listening) bounded by `limits` exactly as `listen()` bounds its own (see
+ * {@link ConnectionLimits} for each limit and its default): at most `maxConnections` open, the one idle longest
+ * closed to make room for a newcomer, 503 when every one is busy; request headers, whole requests and keep-alive
+ * idleness timed out. For a server of your own beside an MCP endpoint (an app's web page), which idle sockets would
+ * otherwise exhaust: each costs an attacker nothing and the server a file descriptor, and a server that keeps them
+ * all stops accepting anyone once the process runs out. `onRequest` sees only the requests of the connections
+ * kept (the refused ones are answered here). Throws `RangeError` for a limit that is not a positive integer, or a
+ * `requestTimeoutMs` under `headersTimeoutMs`.
+ */
+export function createLimitedServer(limits: ConnectionLimits, onRequest: RequestListener): Server {
+  const checked = connectionLimits(limits);
+  const server = createServer(serverOptions(checked), (req, res) => {
+    if (cap.admit(req, res)) onRequest(req, res);
+  });
+  const cap = capConnections(server, checked.maxConnections);
+  return server;
 }

@@ -9,7 +9,7 @@ import { Client } from '@boomerang/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler } from './handler.js';
-import { type NodeHandler, toNodeHandler } from './node-handler.js';
+import { type NodeHandler, requestUrl, toNodeHandler } from './node-handler.js';
 import { headersFor, makeServer, rpc } from './test-support/fixture.js';
 import { initializeRequest } from './test-support/legacy-fixture.js';
 import { raw } from './test-support/raw-http.js';
@@ -259,5 +259,54 @@ describe('toNodeHandler on a node:http server you own', () => {
     await wrapped.close();
     expect(close).toHaveBeenCalledOnce();
     await toNodeHandler(async () => new Response(null)).close(); // a plain fetch handler has nothing to end
+  });
+});
+
+describe('requestUrl: the URL a node request names is on its Host header, whatever its target', () => {
+  const req = (target: string, host = 'mcp.example:8080', extra: object = {}) =>
+    ({ url: target, headers: { host }, socket: {}, ...extra }) as unknown as IncomingMessage;
+
+  it('keeps origin-form targets (also those that start with //) on the Host header', () => {
+    expect(requestUrl(req('/mcp?x=1'))).toBe('http://mcp.example:8080/mcp?x=1');
+    expect(requestUrl(req('//evil.example/mcp'))).toBe('http://mcp.example:8080//evil.example/mcp');
+    expect(requestUrl(req('/mcp', 'mcp.example', { socket: { encrypted: true } }))).toBe(
+      'https://mcp.example/mcp',
+    );
+    expect(requestUrl(req('/inner', 'h', { originalUrl: '/mounted/inner' }))).toBe('http://h/mounted/inner');
+  });
+
+  it('accepts an absolute-form target only when it names the Host header (case and default port aside)', () => {
+    expect(requestUrl(req('http://mcp.example:8080/mcp?a'))).toBe('http://mcp.example:8080/mcp?a');
+    expect(requestUrl(req('HTTP://MCP.EXAMPLE:8080/mcp'))).toBe('http://mcp.example:8080/mcp');
+    expect(requestUrl(req('http://mcp.example:80/mcp', 'mcp.example'))).toBe('http://mcp.example/mcp');
+    for (const target of [
+      'http://evil.example/mcp',
+      'http://mcp.example:9090/mcp',
+      'https://evil.example:8080/mcp',
+      'ftp://mcp.example:8080/mcp',
+      '*',
+      'evil.example:8080',
+    ]) {
+      expect(requestUrl(req(target)), target).toBeUndefined();
+    }
+  });
+
+  it('over a socket: an absolute-form target naming another host is 400 on toNodeHandler and on listen() routes', async () => {
+    const handler = toNodeHandler(createHttpHandler(makeServer(), { allowedHosts: ['127.0.0.1'] }));
+    const url = await own(handler);
+    const absolute = (path: string, host: string) =>
+      raw(url, { path, headers: { ...listHeaders(), host }, body });
+    expect((await absolute('http://evil.example/', `127.0.0.1:${url.port}`)).status).toBe(400);
+    expect((await absolute(`http://127.0.0.1:${url.port}/`, `127.0.0.1:${url.port}`)).status).toBe(200);
+    const { listen } = await import('./node.js');
+    const endpoint = await listen(makeServer(), {
+      port: 0,
+      routes: { '/health': () => new Response('ok') },
+    });
+    servers.push(endpoint);
+    const health = (path: string) =>
+      raw(endpoint.url, { method: 'GET', path, headers: { host: endpoint.url.host } });
+    expect((await health(`http://evil.example/health`)).status).toBe(400);
+    expect((await health(`http://${endpoint.url.host}/health`)).status).toBe(200);
   });
 });

@@ -126,17 +126,28 @@ function pathnameOf(target: string): string {
 }
 
 /**
- * The absolute URL of a node request: the URL the client asked for (Express keeps it as `originalUrl` while a
- * mount point strips `req.url`), `https` on a TLS socket, `undefined` when no URL can be made of it.
+ * @internal The absolute URL of a node request: the URL the client asked for (Express keeps it as `originalUrl`
+ * while a mount point strips `req.url`), `https` on a TLS socket, always on the `Host` header's host, the one the
+ * Host checks read. An origin-form target is a path, even one that starts with `//`; an absolute-form target
+ * (`POST http://evil.example/mcp`) must name that same host, or there is no URL (`undefined`: a 400), so nothing
+ * downstream (a DPoP `htu` check) ever sees a host the request chose apart from its `Host` header.
  */
-function requestUrl(req: IncomingMessage): string | undefined {
+export function requestUrl(req: IncomingMessage): string | undefined {
   const original = (req as { originalUrl?: unknown }).originalUrl;
   const target = typeof original === 'string' ? original : (req.url ?? '/');
   const scheme = (req.socket as { encrypted?: boolean } | null)?.encrypted === true ? 'https' : 'http';
   const base = `${scheme}://${req.headers.host ?? 'localhost'}`;
   if (target.startsWith('/') && !target.startsWith('//')) return base + target; // the common case: no parsing
   try {
-    return new URL(target, base).href;
+    const origin = new URL(base);
+    if (target.startsWith('/')) {
+      const url = new URL(base + target);
+      return url.host === origin.host ? url.href : undefined;
+    }
+    const absolute = new URL(target);
+    if (absolute.protocol !== 'http:' && absolute.protocol !== 'https:') return undefined;
+    if (absolute.host !== origin.host) return undefined;
+    return `${base}${absolute.pathname}${absolute.search}`;
   } catch {
     return undefined;
   }

@@ -1,24 +1,25 @@
 // @boomerang/transport-http/node: serve the MCP endpoint on node:http, by itself (`listen`) or inside a server or
 // framework of yours (`toNodeHandler`).
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MessageHandler } from '@boomerang/protocol/transport';
 import { logError } from './endpoint.js';
 import { type HostPolicy, hostPolicyViolation, isLoopback, loopbackPolicy } from './guard.js';
 import type { FetchHandler, HttpHandlerOptions } from './handler.js';
+import { type ConnectionLimits, createLimitedServer } from './node-connections.js';
 import {
-  type ConnectionLimits,
-  capConnections,
-  connectionLimits,
-  serverOptions,
-} from './node-connections.js';
-import { type NodeHandler, type NodeHandlerOptions, respond, toNodeHandler } from './node-handler.js';
+  type NodeHandler,
+  type NodeHandlerOptions,
+  requestUrl,
+  respond,
+  toNodeHandler,
+} from './node-handler.js';
 import { forbidden } from './replies.js';
 import { type ListenRoutes, type Route, type RouteHandler, routeTable } from './routes.js';
 
 export type { ConnectionLimits, ListenRoutes, Route, RouteHandler };
-export { type NodeHandler, type NodeHandlerOptions, toNodeHandler };
+export { createLimitedServer, type NodeHandler, type NodeHandlerOptions, toNodeHandler };
 
 /** Where {@link listen} binds, the endpoint's allow-lists, and its connection limits. */
 export interface ListenerOptions extends HostPolicy, ConnectionLimits {
@@ -79,7 +80,8 @@ export interface CloseOptions {
  * Connections are bounded ({@link ConnectionLimits}): at most `maxConnections` (512) open, the one idle longest
  * closed to make room for a newcomer (503 when all are busy); request headers within `headersTimeoutMs` (10 s),
  * whole requests within `requestTimeoutMs` (30 s; responses and event streams are not bounded), keep-alive idle
- * for `keepAliveTimeoutMs` (5 s). Throws `RangeError` for a limit that is not a positive integer.
+ * for `keepAliveTimeoutMs` (5 s). Throws `RangeError` for a limit that is not a positive integer. A `node:http`
+ * server of your own gets the same limits from {@link createLimitedServer}.
  *
  * Request bodies and event streams flow through unbuffered (back-pressure respected); a client that disconnects
  * aborts its request's `ctx.signal`. A `MessageHandler` is served straight from `node:http` (same checks and
@@ -93,17 +95,14 @@ export async function listen(
   const { port = 0, host = '127.0.0.1', path = '/mcp' } = options;
   if (!path.startsWith('/')) throw new TypeError(`"path" expected a path starting with "/", got ${path}`);
   const routes = routeTable(options.routes, path);
-  const limits = connectionLimits(options);
   let serve: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
-  const server = createServer(serverOptions(limits), (req, res) => {
-    if (!cap.admit(req, res)) return;
+  const server = createLimitedServer(options, (req, res) => {
     if (serve === undefined) {
       res.writeHead(503).end();
       return;
     }
     void serve(req, res);
   });
-  const cap = capConnections(server, limits.maxConnections);
   server.listen(port, host);
   await once(server, 'listening');
 
@@ -120,14 +119,12 @@ export async function listen(
     const onError = options.onError ?? logError;
     const hostOnly: HostPolicy = { allowedHosts: policy.allowedHosts };
     const other = (req: IncomingMessage, res: ServerResponse) => {
-      const base = `http://${req.headers.host ?? 'localhost'}`;
-      let url: URL;
-      try {
-        url = new URL(req.url ?? '/', base);
-      } catch {
+      const href = requestUrl(req);
+      if (href === undefined) {
         res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad Request');
         return;
       }
+      const url = new URL(href);
       const route = routes.get(url.pathname);
       if (route === undefined) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');

@@ -57,3 +57,42 @@ describe('listen() answering plain replies', () => {
     expect(reads).toBe(0);
   });
 });
+
+describe('a rate-limited request', () => {
+  it('is 429 with Retry-After (whole seconds, rounded up), through the web handler and listen()', async () => {
+    const { rateLimit } = await import('@boomerang/server');
+    const { createHttpHandler } = await import('./handler.js');
+    const server = makeServer().use(rateLimit({ requests: 1, perMs: 90_000 }));
+    const handler = createHttpHandler(server);
+    const post = (message: ReturnType<typeof rpc>) =>
+      handler(
+        new Request('http://127.0.0.1/mcp', {
+          method: 'POST',
+          headers: headersFor(message),
+          body: JSON.stringify(message),
+        }),
+      );
+    expect((await post(rpc('tools/list'))).status).toBe(200);
+    const refused = await post(rpc('tools/list'));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('90');
+    const body = (await refused.json()) as { error: { code: number; data: { retryAfterMs: number } } };
+    expect(body.error.code).toBe(-32029);
+    expect(body.error.data.retryAfterMs).toBeGreaterThan(89_000);
+
+    const node = makeServer().use(rateLimit({ requests: 1, perMs: 1_500 }));
+    const endpoint = await listen(node, { port: 0 });
+    running.push(endpoint);
+    const send = async () => {
+      const message = rpc('tools/list');
+      return fetch(endpoint.url, {
+        method: 'POST',
+        headers: headersFor(message),
+        body: JSON.stringify(message),
+      });
+    };
+    expect((await send()).status).toBe(200);
+    const second = await send();
+    expect([second.status, second.headers.get('retry-after')]).toEqual([429, '2']);
+  });
+});

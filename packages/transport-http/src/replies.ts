@@ -33,13 +33,16 @@ export function toResponse(reply: Reply): Response {
 
 /**
  * The HTTP status of a JSON response (DESIGN, Decisions): 400 for `-32700`, `-32600`, `-32602` (missing
- * `_meta`, invalid requestState, bad params) and `-32020`/`-32021`/`-32022`; 404 for `-32601`; 200 otherwise.
+ * `_meta`, invalid requestState, bad params) and `-32020`/`-32021`/`-32022`; 404 for `-32601`; 429 for `-32029`
+ * (a rate limit, with {@link headersOf}'s `Retry-After`); 200 otherwise.
  */
 export function statusOf(response: JSONRPCResponse): number {
   if (!('error' in response)) return 200;
   switch ((response as JSONRPCErrorResponse).error.code) {
     case ErrorCode.MethodNotFound:
       return 404;
+    case ErrorCode.RateLimited:
+      return 429;
     case ErrorCode.ParseError:
     case ErrorCode.InvalidRequest:
     case ErrorCode.InvalidParams:
@@ -52,7 +55,26 @@ export function statusOf(response: JSONRPCResponse): number {
   }
 }
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): PlainReply {
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * The headers a JSON response adds besides its content type: `Retry-After` (whole seconds, rounded up) for a
+ * rate-limited request whose error says when (`data.retryAfterMs`).
+ */
+export function headersOf(response: JSONRPCResponse): Readonly<Record<string, string>> {
+  if (!('error' in response)) return NO_HEADERS;
+  const { code, data } = (response as JSONRPCErrorResponse).error;
+  if (code !== ErrorCode.RateLimited || typeof data !== 'object' || data === null) return NO_HEADERS;
+  const ms = (data as { retryAfterMs?: unknown }).retryAfterMs;
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return NO_HEADERS;
+  return { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) };
+}
+
+export function json(
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = NO_HEADERS,
+): PlainReply {
   return { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 

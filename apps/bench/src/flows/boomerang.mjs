@@ -10,13 +10,16 @@ import { answer } from './workload.mjs';
 
 /**
  * Connects a Boomerang client to a fresh server over the in-memory pair; returns `{ call, close }`. The server is
- * the hand-written low-level one unless `createServer` makes another (boomerang-mcp.mjs: McpServer).
+ * the hand-written low-level one unless `createServer` makes another (boomerang-mcp.mjs: McpServer);
+ * `setupClient` may add middleware to the client (boomerang-mcp-otel.mjs: telemetry).
  */
-export async function setupBoomerang(createServer = createBoomerangServer) {
+export async function setupBoomerang(createServer = createBoomerangServer, setupClient = (client) => client) {
   const server = createServer();
-  const client = new Client(
-    { name: 'bench-client', version: '1.0.0' },
-    { elicitation: async (params) => answer(params), inputRequiredMaxRounds: 10 },
+  const client = setupClient(
+    new Client(
+      { name: 'bench-client', version: '1.0.0' },
+      { elicitation: async (params) => answer(params), inputRequiredMaxRounds: 10 },
+    ),
   );
   const [clientTransport, serverTransport] = createInMemoryPair();
   const connection = await server.connect(serverTransport);

@@ -2,18 +2,21 @@
 // server (from the checkout at `root`, so that two builds of the repository can be compared: the hand-written
 // low-level Server, or with `mcp` McpServer + resolvers), runs `warm` flows at concurrency 32 to get past the
 // JIT's tiers, then `n` flows more, and exits.
-//   node count-flows.mjs <root> <plain|confirm|wizard> <warm> <n> [boomerang|mcp]
+//   node count-flows.mjs <root> <plain|confirm|wizard> <warm> <n> [boomerang|mcp|mcp-otel]
+// (`mcp-otel`: McpServer + resolvers with serverTelemetry() and clientTelemetry() recording through an SDK.)
 import { pathToFileURL } from 'node:url';
 import { runFlows } from '../flows/workload.mjs';
 
 const [root, flow, warm, n, side = 'boomerang'] = process.argv.slice(2);
-if (side !== 'boomerang' && side !== 'mcp')
-  throw new TypeError(`side expected boomerang or mcp, got ${side}`);
+if (side !== 'boomerang' && side !== 'mcp' && side !== 'mcp-otel')
+  throw new TypeError(`side expected boomerang, mcp or mcp-otel, got ${side}`);
 const flows = (name) => import(pathToFileURL(`${root}/apps/bench/src/flows/${name}`).href);
 const session =
   side === 'mcp'
     ? await (await flows('boomerang-mcp.mjs')).setupMcpServer()
-    : await (await flows('boomerang.mjs')).setupBoomerang();
+    : side === 'mcp-otel'
+      ? await (await flows('boomerang-mcp-otel.mjs')).setupTracedMcpServer()
+      : await (await flows('boomerang.mjs')).setupBoomerang();
 
 await runFlows(session.call, flow, Number(warm));
 const cpu0 = process.cpuUsage();

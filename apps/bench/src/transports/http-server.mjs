@@ -1,5 +1,6 @@
 // Child process of the transport bench: serves the workload over Streamable HTTP on 127.0.0.1 (JSON responses)
-// for one SDK, `node http-server.mjs boomerang|mcp|official` (`mcp`: McpServer + resolvers; or `floor`: transports/floor-server.mjs, no SDK). Talks
+// for one SDK, `node http-server.mjs boomerang|mcp|mcp-otel|official` (`mcp`: McpServer + resolvers, `mcp-otel` the same
+// with serverTelemetry(); or `floor`: transports/floor-server.mjs, no SDK). Talks
 // to the parent over IPC: sends `{ type: 'ready', url }` once listening, answers `{ type: 'stats' }` with its own
 // `process.cpuUsage()` and memory, and on `{ type: 'exit' }` (or when the parent goes away) closes the server and
 // exits, so `--cpu-prof` gets written.
@@ -14,7 +15,7 @@ import process from 'node:process';
 
 const side = process.argv[2];
 const { url, close } =
-  side === 'boomerang' || side === 'mcp'
+  side === 'boomerang' || side === 'mcp' || side === 'mcp-otel'
     ? await serveBoomerang(side)
     : side === 'floor'
       ? await (await import('./floor-server.mjs')).serveFloor()
@@ -54,11 +55,14 @@ async function shutDown() {
 async function serveBoomerang(side) {
   // `mcp`: the same workload written with McpServer, zod inputs and resolvers (state sealed by default). Each side
   // loads only its own module, so the low-level side's process holds no zod nor McpServer.
+  // `mcp-otel`: the same McpServer with serverTelemetry() recording through an SDK whose exporter drops the spans.
   const [{ listen }, server] = await Promise.all([
     import('@boomerang/transport-http/node'),
     side === 'mcp'
       ? import('../flows/boomerang-mcp-server.mjs').then((flows) => flows.createMcpServer())
-      : import('../flows/boomerang-server.mjs').then((flows) => flows.createBoomerangServer()),
+      : side === 'mcp-otel'
+        ? import('../flows/boomerang-mcp-otel.mjs').then((flows) => flows.createTracedMcpServer())
+        : import('../flows/boomerang-server.mjs').then((flows) => flows.createBoomerangServer()),
   ]);
   // BENCH_SPIN_US: a busy-wait of that many µs before every message (cpu-per-flow.bench.mjs --spin-b): a known
   // cost, to calibrate a measuring method.

@@ -1,7 +1,7 @@
 // The inbox's web app as one `(Request) => Promise<Response>`: the routes, who may do what, and every refusal
 // with its status and a page that says why. The node:http adapter is serve.ts.
 import type { Root } from '@boomerang/protocol';
-import { type Flow, mayAnswer, questionsOf } from '../flow.js';
+import { concerns, type Flow, questionsOf } from '../flow.js';
 import type { AnswerRefusal, FlowStore } from '../store.js';
 import { INBOX_CSS, INBOX_JS } from './assets.js';
 import { type Html, html } from './html.js';
@@ -116,13 +116,18 @@ const INTENTS: ReadonlySet<string> = new Set(['accept', 'decline', 'cancel', 'dr
  * | `POST /flows/:id/check`    | the same answers checked, nothing taken: `{ problems }` (the script)     |
  * | `GET /flows/:id/status`    | `{ status, round, updatedAt }` (the script, while a resume runs)         |
  * | `GET /sign-in?token=…`     | trades a sign-in link for a session cookie                               |
- * | `POST /sign-out`           | ends the session                                                          |
+ * | `POST /sign-out`           | revokes the session server-side and deletes its cookie                   |
  * | `GET /assets/inbox.{css,js}` | the stylesheet and the script                                          |
  *
- * Refusals: 401 without a session, 403 for a flow that is somebody else's, a POST from another origin or without
- * the form's CSRF token, or a request for another host; 404, 405; 409 when somebody answered first or the round
- * moved on; 410 when the round expired; 413 for a body over `maxBodyBytes`; 415 for a body that is not a form;
- * 422 with the form and each problem when answers do not fit their questions.
+ * Who sees what: a person sees and answers only the flows that concern them (`concerns`: flows naming them among
+ * their answerers, and flows naming nobody); any other flow answers 404 on every route, as an unknown id does (a
+ * 403 would confirm the id, and the page would name its people). Signing out revokes the session server-side.
+ *
+ * Refusals: 401 without a session (or with a signed-out one), 403 for a POST from another origin or without the
+ * form's CSRF token, or a request for another host; 404 (an unknown flow, or one that does not concern you), 405;
+ * 409 when somebody answered first or the round moved on; 410 when the round expired; 413 for a body over
+ * `maxBodyBytes`; 415 for a body that is not a form; 422 with the form and each problem when answers do not fit
+ * their questions.
  */
 export function createInboxApp(options: InboxAppOptions): (request: Request) => Promise<Response> {
   const { store, people, origin } = options;
@@ -150,11 +155,19 @@ export function createInboxApp(options: InboxAppOptions): (request: Request) => 
       ),
     );
 
+  /** Flow `id` when it concerns `person` (see `concerns`): to anyone else it does not exist, as an unknown id. */
+  async function flowFor(id: string, person: string): Promise<Flow | undefined> {
+    const flow = await store.get(id);
+    return flow !== undefined && concerns(flow, person) ? flow : undefined;
+  }
+
+  const noSuchFlow = (person: string) =>
+    page(404, messagePage('No such flow', 'There is no flow with this id.', context(person)));
+
   async function showFlow(id: string, person: string): Promise<Response> {
     await store.expireDue();
-    const flow = await store.get(id);
-    if (flow === undefined)
-      return page(404, messagePage('No such flow', 'There is no flow with this id.', context(person)));
+    const flow = await flowFor(id, person);
+    if (flow === undefined) return noSuchFlow(person);
     return page(200, flowPage(flow, await store.rounds(id), roots, { ...context(person), person }));
   }
 
@@ -192,19 +205,8 @@ export function createInboxApp(options: InboxAppOptions): (request: Request) => 
         ),
       );
     }
-    const flow = await store.get(id);
-    if (flow === undefined)
-      return page(404, messagePage('No such flow', 'There is no flow with this id.', context(person)));
-    if (!mayAnswer(flow, person)) {
-      return page(
-        403,
-        messagePage(
-          'Not yours to answer',
-          `This flow is for ${flow.answerers?.join(', ')}.`,
-          context(person),
-        ),
-      );
-    }
+    const flow = await flowFor(id, person);
+    if (flow === undefined) return noSuchFlow(person);
     const round = Number(form.get('round'));
     const intent = form.get('intent') ?? 'accept';
     if (!/^\d{1,9}$/.test(form.get('round') ?? '') || !INTENTS.has(intent)) {
@@ -218,9 +220,7 @@ export function createInboxApp(options: InboxAppOptions): (request: Request) => 
 
   async function refused(id: string, round: number, person: string, reason: AnswerRefusal, flow?: Flow) {
     const now = (await store.get(id)) ?? flow;
-    if (now === undefined) {
-      return page(404, messagePage('No such flow', 'There is no flow with this id.', context(person)));
-    }
+    if (now === undefined) return noSuchFlow(person);
     const rounds = await store.rounds(id);
     // Once the flow moved on, who answered that round is in its history.
     const first = flow?.answeredBy ?? rounds.find((r) => r.round === round)?.answeredBy;
@@ -285,7 +285,7 @@ export function createInboxApp(options: InboxAppOptions): (request: Request) => 
       }
       return redirect('/', { 'set-cookie': people.sessionCookie(person, secure) });
     }
-    const person = people.personOf(request);
+    const person = await people.personOf(request);
     if (pathname === '/sign-out') {
       if (method !== 'POST') return new Response(null, { status: 405, headers: { allow: 'POST' } });
       if (person !== undefined) {
@@ -296,6 +296,8 @@ export function createInboxApp(options: InboxAppOptions): (request: Request) => 
             messagePage('Form expired', 'Reload the page and sign out again.', context(person)),
           );
         }
+        // Revoked, not only deleted from this browser: a copy of the cookie opens nothing from now on.
+        await people.endSession(request);
       }
       return page(
         200,
@@ -315,7 +317,7 @@ export function createInboxApp(options: InboxAppOptions): (request: Request) => 
         return new Response(null, { status: 405, headers: { allow: 'GET' } });
       if (person === undefined) return signInHelp();
       await store.expireDue();
-      return page(200, listPage(await store.list(), { ...context(person), person }));
+      return page(200, listPage(await store.list({ person }), { ...context(person), person }));
     }
     const match = /^\/flows\/([A-Za-z0-9-]{1,64})(\/check|\/status)?$/.exec(pathname);
     if (match === null) return page(404, messagePage('Not found', 'There is nothing here.', context(person)));
@@ -324,7 +326,7 @@ export function createInboxApp(options: InboxAppOptions): (request: Request) => 
     if (sub === '/status') {
       if (method !== 'GET') return new Response(null, { status: 405, headers: { allow: 'GET' } });
       if (person === undefined) return json(401, { error: 'not signed in' });
-      const flow = await store.get(id);
+      const flow = await flowFor(id, person);
       return flow === undefined
         ? json(404, { error: 'no such flow' })
         : json(200, { status: flow.status, round: flow.round, updatedAt: flow.updatedAt });

@@ -2,7 +2,7 @@
 // sign-in help and the error pages. Plain server-rendered HTML; the script (assets.ts) only adds checks before
 // submit and waits for a resume to finish. Everything works without it.
 import type { Root } from '@boomerang/protocol';
-import { FINAL_STATUSES, type Flow, type FlowRound, mayAnswer, questionsOf } from '../flow.js';
+import { FINAL_STATUSES, type Flow, type FlowRound, questionsOf } from '../flow.js';
 import { attr, type Html, html } from './html.js';
 import { questionView, type Refill } from './question-views.js';
 import { onlyElicitations, questionViews } from './questions.js';
@@ -99,16 +99,17 @@ function section(title: string, id: string, flows: readonly Flow[], now: number,
   return html`<section aria-labelledby="${id}"><h2 id="${id}">${title} <span class="count">${flows.length}</span></h2>${flows.length === 0 ? html`<p class="quiet">${empty}</p>` : html`<ul class="flows">${flows.map((f) => flowRow(f, now))}</ul>`}</section>`;
 }
 
-/** The list: what waits for you, what waits for others, what is being resumed, and what ended. */
+/**
+ * The list of the flows that concern the person (the store filters them: `concerns` in flow.ts): what waits for
+ * them, what is being resumed, and what ended.
+ */
 export function listPage(flows: readonly Flow[], context: PageContext & { readonly person: string }): string {
-  const { person, now } = context;
+  const { now } = context;
   // Most urgent first.
-  const pending = flows.filter((f) => f.status === 'pending').sort((a, b) => a.deadline - b.deadline);
-  const mine = pending.filter((f) => mayAnswer(f, person));
-  const others = pending.filter((f) => !mayAnswer(f, person));
+  const mine = flows.filter((f) => f.status === 'pending').sort((a, b) => a.deadline - b.deadline);
   const moving = flows.filter((f) => f.status === 'answered' || f.status === 'resuming');
   const ended = flows.filter((f) => FINAL_STATUSES.includes(f.status));
-  const body = html`<h1>Pending questions</h1>${section('Waiting for you', 'mine', mine, now, 'Nothing to answer. The worker parks its questions here as they come.')}${others.length > 0 ? section('Waiting for others', 'others', others, now, '') : ''}${moving.length > 0 ? section('Being resumed', 'moving', moving, now, '') : ''}${section('Finished', 'ended', ended, now, 'No flow has finished yet.')}`;
+  const body = html`<h1>Pending questions</h1>${section('Waiting for you', 'mine', mine, now, 'Nothing to answer. The worker parks its questions here as they come.')}${moving.length > 0 ? section('Being resumed', 'moving', moving, now, '') : ''}${section('Finished', 'ended', ended, now, 'No flow has finished yet.')}`;
   return layout('Pending questions', context, body);
 }
 
@@ -149,7 +150,10 @@ function problemSummary(refill: Refill | undefined): Html {
   return html`<div class="error-summary" id="error-summary" role="alert" tabindex="-1"${problems.length === 0 ? html` hidden` : ''}><h2>Please fix ${problems.length === 1 ? 'this' : 'these'}:</h2><ul>${problems.map((p) => html`<li><a href="#${p.id}">${p.label}: ${p.message}</a></li>`)}</ul></div>`;
 }
 
-/** One flow: its form (when `person` may answer it now), or where it stands, its result, its history. */
+/**
+ * One flow that concerns `person` (the app shows no other: `concerns` in flow.ts): its form while it waits for an
+ * answer, or where it stands, its result, its history.
+ */
 export function flowPage(
   flow: Flow,
   rounds: readonly FlowRound[],
@@ -158,11 +162,11 @@ export function flowPage(
   refill?: Refill,
   notice?: Html,
 ): string {
-  const { now, person } = context;
+  const { now } = context;
   const head = html`<p class="crumbs"><a href="/">All flows</a></p><h1>${flowTitle(flow)}</h1><p class="meta">${badge(flow)} on <strong>${flow.server}</strong> · ${roundWords(flow)} · started ${time(flow.createdAt, now)}${flow.note === undefined ? '' : html` · ${flow.note}`}</p>${notice ?? ''}`;
   let main: Html;
   const questions = questionViews(questionsOf(flow), roots);
-  if (flow.status === 'pending' && mayAnswer(flow, person)) {
+  if (flow.status === 'pending') {
     const urlOnly = questions.length === 1 && questions[0]?.kind === 'url';
     const elicitations = onlyElicitations(questions);
     main = html`<p class="deadline">Answer ${time(flow.deadline, now)} (deadline). Who may answer: ${whoMayAnswer(flow)}.</p>
@@ -176,8 +180,6 @@ export function flowPage(
       <button type="submit" name="intent" value="drop" formnovalidate class="quiet" aria-describedby="drop-hint">Drop this flow</button>
       <p class="hint" id="drop-hint">${elicitations ? 'Decline and Cancel send that answer to the server. ' : ''}Drop ends the flow here without answering; the server is not told.</p></div>
       </form>`;
-  } else if (flow.status === 'pending') {
-    main = html`<p class="notice">This round is for ${whoMayAnswer(flow)}; you cannot answer it. Deadline ${time(flow.deadline, now)}.</p><ul>${questions.map((q) => html`<li>${q.kind === 'form' || q.kind === 'url' ? q.message : q.kind === 'sampling' ? 'A reply for the server’s LLM request' : 'Roots to share'}</li>`)}</ul>`;
   } else if (flow.status === 'answered' || flow.status === 'resuming') {
     main = html`<p class="notice working" role="status" aria-live="polite">Answered by <strong>${flow.answeredBy ?? 'someone'}</strong>. ${flow.status === 'answered' ? 'Waiting for a resumer to send the answers…' : `${flow.claimedBy ?? 'A resumer'} is sending the answers…`} This page updates by itself.</p><noscript><p><a href="/flows/${flow.id}">Reload</a> to see the next question or the result.</p></noscript>`;
   } else if (flow.status === 'completed') {

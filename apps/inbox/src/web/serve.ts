@@ -1,9 +1,11 @@
 // Serves a fetch-style handler on node:http: each request becomes a web `Request` (its body streamed), each
-// `Response` is written back (its body streamed). Binds 127.0.0.1 unless told otherwise.
+// `Response` is written back (its body streamed). Binds 127.0.0.1 unless told otherwise. Its connections are
+// bounded by the limits `listen()` of @boomerang/transport-http/node puts on an MCP endpoint, through the same code.
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { type ConnectionLimits, createLimitedServer } from '@boomerang/transport-http/node';
 
 /** A running server. */
 export interface Served extends AsyncDisposable {
@@ -47,18 +49,35 @@ async function send(response: Response, res: ServerResponse, head: boolean): Pro
   res.end();
 }
 
+/** Options of {@link serve}. */
+export interface ServeOptions {
+  /** Port (default 0: a free one). */
+  readonly port?: number;
+  /** Address to bind (default `127.0.0.1`). */
+  readonly host?: string;
+  /**
+   * Connection limits (`ConnectionLimits` of @boomerang/transport-http/node; its defaults when absent: at most 512
+   * connections, the one idle longest closed to make room for a newcomer; request headers within 10 s, whole
+   * requests within 30 s, keep-alive idle 5 s).
+   */
+  readonly limits?: ConnectionLimits;
+}
+
 /**
  * Serves the handler `make(origin)` returns (it learns its origin once the port is bound) on `host:port`
- * (default `127.0.0.1`, port 0: a free one). A handler that throws answers 500.
+ * (default `127.0.0.1`, port 0: a free one). A handler that throws answers 500. Idle sockets cannot exhaust it
+ * (they would take the process's file descriptors and lock everyone out): its connections are bounded as
+ * `listen()` bounds an MCP endpoint, by `createLimitedServer` (see {@link ServeOptions.limits}). Rejects with
+ * a `RangeError` for a limit that is not a positive integer.
  */
 export async function serve(
   make: (origin: URL) => (request: Request) => Promise<Response>,
-  options: { readonly port?: number; readonly host?: string } = {},
+  options: ServeOptions = {},
 ): Promise<Served> {
   const host = options.host ?? '127.0.0.1';
   let handler: ((request: Request) => Promise<Response>) | undefined;
   let origin: URL | undefined;
-  const server = createServer((req, res) => {
+  const server = createLimitedServer(options.limits ?? {}, (req, res) => {
     if (handler === undefined || origin === undefined) {
       res.writeHead(503).end();
       return;

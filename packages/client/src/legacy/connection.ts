@@ -1,6 +1,12 @@
 // A 2025-11-25 connection: requests without `_meta`, results read in the 2026-07-28 shape, the calls in flight
 // kept for the server's requests, and the one renewal a session gets when the server forgot it (HTTP 404).
-import type { Connection, ConnectionRequestOptions, Hello, ServerDescription } from '../connection.js';
+import {
+  type Connection,
+  type ConnectionRequestOptions,
+  type Hello,
+  isEmpty,
+  type ServerDescription,
+} from '../connection.js';
 import type { Requester } from '../requester.js';
 import { initialize, isSessionGone, LEGACY_PROTOCOL_VERSION } from './negotiate.js';
 import { CallsInFlight } from './server-requests.js';
@@ -36,6 +42,8 @@ export class LegacyConnection implements Connection {
     options: ConnectionRequestOptions = {},
   ): Promise<unknown> {
     using _call = options.call === undefined ? undefined : this.calls.track(options.call);
+    // A session negotiated the rest: only what the caller added goes into `_meta`.
+    if (options.meta !== undefined && !isEmpty(options.meta)) params._meta = { ...options.meta };
     const renewals = this.#renewals;
     let raw: unknown;
     try {

@@ -19,6 +19,7 @@ export function fakeCtx(overrides: Partial<RequestContext> = {}): RequestContext
     protocolVersion: '2026-07-28',
     clientCapabilities: caps,
     clientInfo: { name: 'test', version: '1' },
+    meta: {},
     auth: undefined,
     progressToken: undefined,
     logLevel: undefined,

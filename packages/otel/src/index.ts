@@ -1,0 +1,18 @@
+// @boomerang/otel: OpenTelemetry for Boomerang. serverTelemetry() and clientTelemetry() are middleware for
+// `use()`; one trace per multi-round-trip flow, by the semantic conventions for MCP.
+
+// --- names
+export { Attr, Metric } from './attributes.js';
+// --- the client side
+export { clientTelemetry } from './client.js';
+// --- trace context in _meta
+export { extractFrom, injectInto, spanContextOf, traceparentOf } from './propagation.js';
+// --- the server side
+export { serverTelemetry, type TelemetryOptions } from './server.js';
+export type {
+  ClientCallContextLike,
+  ClientContextLike,
+  ClientMiddlewareLike,
+  ServerContextLike,
+  ServerMiddlewareLike,
+} from './types.js';

@@ -1,0 +1,174 @@
+// Server middleware: onion functions around every request, after parsing and era translation. The chain is
+// composed once per request from the registered list; with none registered the dispatcher never builds it.
+import {
+  type AuthInfo,
+  isPlainObject,
+  type Principal,
+  principalOf,
+  type RequestId,
+  type Result,
+} from '@boomerang/protocol';
+import type { Cancellation } from '@boomerang/protocol/transport';
+
+/**
+ * What a server middleware sees of one request. Everything is known before `next()` runs: the request as received
+ * (after a 2025-11-25 session's request was translated), who sent it, and which round of its flow it is.
+ */
+export interface ServerMiddlewareContext {
+  /** The JSON-RPC id of the request. */
+  readonly requestId: RequestId;
+  /** The JSON-RPC method, e.g. `"tools/call"`. */
+  readonly method: string;
+  /** The request's params as received (`{}` when absent); validated only once `next()` resolves. */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** The request's `_meta` (`{}` when absent), reserved `io.modelcontextprotocol/*` keys included. */
+  readonly meta: Readonly<Record<string, unknown>>;
+  /** The revision the request speaks (`"2025-11-25"` for a legacy session's), possibly one the server refuses. */
+  readonly protocolVersion: string | undefined;
+  /** The authenticated caller, when the transport authenticates. */
+  readonly auth: AuthInfo | undefined;
+  /**
+   * Who the caller is, by the rule sealed state follows (`principalOf` of `@boomerang/protocol`): `null` when
+   * anonymous, `[clientId, issuer, subject]`, `{ token }`, or `undefined` for an `auth` naming neither.
+   */
+  readonly principal: Principal | null | undefined;
+  /**
+   * The round of a multi-round-trip flow this request is: `0` for a first round. Exact when the round that
+   * minted the request's state was served by a server sealing with `sealed()` (the round is sealed beside the
+   * handler's state); otherwise `1` for any retry (a request that brings `inputResponses` or `requestState`).
+   */
+  readonly round: number;
+  /** What the previous round's middleware carried to this one (see {@link carry}); `{}` on a first round. */
+  readonly carried: Readonly<Record<string, string>>;
+  /**
+   * Why the request's `requestState` did not open (`expired`, `forged`, `context`…, the `SealError` reason), for
+   * metrics and logs: the wire only ever says `Invalid or expired requestState`. `undefined` when it opened or
+   * there was none.
+   */
+  readonly stateRefusal: string | undefined;
+  /** Aborted when the client cancels or the connection goes away. */
+  readonly signal: AbortSignal;
+  /**
+   * Seals `value` under `key` beside the state this round mints (when it answers `input_required` with a
+   * `requestState` and the server seals with `sealed()`), so that the next round reads it in {@link carried}:
+   * how a trace links the rounds of one flow without the client's help. Call it before `next()` resolves. At
+   * most {@link MAX_CARRIED_BYTES} in all; keys and values are strings.
+   */
+  carry(key: string, value: string): void;
+}
+
+/**
+ * A server middleware, `(ctx, next) => result`: runs around every request after parsing and era translation, in
+ * registration order (the first registered is the outermost). `next()` resolves to the result the request would
+ * answer (`resultType` `"complete"`, `"input_required"` or an extension's), or rejects with the `McpError` it would
+ * answer (an internal error is logged first and seen here as `-32603`). A middleware returns that result (or
+ * another one), or throws an `McpError` to answer with it instead: a short-circuit need not call `next()`.
+ */
+export type ServerMiddleware = (ctx: ServerMiddlewareContext, next: () => Promise<Result>) => Promise<Result>;
+
+/** The most bytes (UTF-16 units of keys and values) middleware may carry from one round to the next. */
+export const MAX_CARRIED_BYTES = 2_048;
+
+/** The parts of a {@link ServerMiddlewareContext} the dispatcher decides. */
+export interface MiddlewareContextInit {
+  readonly requestId: RequestId;
+  readonly method: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly protocolVersion: string | undefined;
+  readonly auth: AuthInfo | undefined;
+  readonly round: number;
+  readonly carried: Readonly<Record<string, string>>;
+  readonly stateRefusal: string | undefined;
+  readonly cancel: Cancellation;
+}
+
+const NOTHING: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The context one request's middleware share; `outgoing` is what they carried (`undefined`: nothing). */
+export class MiddlewareContext implements ServerMiddlewareContext {
+  readonly requestId: RequestId;
+  readonly method: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly meta: Readonly<Record<string, unknown>>;
+  readonly protocolVersion: string | undefined;
+  readonly auth: AuthInfo | undefined;
+  readonly round: number;
+  readonly carried: Readonly<Record<string, string>>;
+  readonly stateRefusal: string | undefined;
+  outgoing: Record<string, string> | undefined;
+  readonly #cancel: Cancellation;
+  #principal: Principal | null | undefined | typeof UNSET = UNSET;
+
+  constructor(init: MiddlewareContextInit) {
+    this.requestId = init.requestId;
+    this.method = init.method;
+    this.params = init.params;
+    this.meta = isPlainObject(init.params._meta) ? init.params._meta : NOTHING;
+    this.protocolVersion = init.protocolVersion;
+    this.auth = init.auth;
+    this.round = init.round;
+    this.carried = init.carried;
+    this.stateRefusal = init.stateRefusal;
+    this.#cancel = init.cancel;
+  }
+
+  get principal(): Principal | null | undefined {
+    if (this.#principal === UNSET) this.#principal = principalOf(this.auth);
+    return this.#principal;
+  }
+
+  get signal(): AbortSignal {
+    return this.#cancel.signal;
+  }
+
+  carry(key: string, value: string): void {
+    if (typeof key !== 'string' || key === '') throw new TypeError('"key" expected a non-empty string');
+    if (typeof value !== 'string') throw new TypeError(`"value" expected a string, got ${typeof value}`);
+    const next = { ...this.outgoing, [key]: value };
+    let size = 0;
+    for (const [k, v] of Object.entries(next)) size += k.length + v.length;
+    if (size > MAX_CARRIED_BYTES) {
+      throw new RangeError(`"carry" expected at most ${MAX_CARRIED_BYTES} bytes in all, got ${size}`);
+    }
+    this.outgoing = next;
+  }
+}
+
+const UNSET: unique symbol = Symbol('unset');
+
+/**
+ * Runs `middleware` around `inner` (the request served without them), first registered outermost. Each `next`
+ * may be called once; the value a middleware resolves to must be a result object (`-32603` otherwise, logged).
+ */
+export function runChain(
+  middleware: readonly ServerMiddleware[],
+  ctx: ServerMiddlewareContext,
+  inner: () => Promise<Result>,
+): Promise<Result> {
+  const step = (index: number): Promise<Result> => {
+    if (index === middleware.length) return inner();
+    const mw = middleware[index] as ServerMiddleware;
+    let called = false;
+    const next = (): Promise<Result> => {
+      if (called) return Promise.reject(new Error('a server middleware called next() twice'));
+      called = true;
+      return step(index + 1);
+    };
+    return Promise.resolve()
+      .then(() => mw(ctx, next))
+      .then((result: unknown) => {
+        if (!isPlainObject(result))
+          throw new Error('a server middleware resolved to something other than a result');
+        return result as Result;
+      });
+  };
+  return step(0);
+}
+
+/** Whether `value` may be registered as a middleware; the `TypeError` otherwise. */
+export function checkMiddleware(value: unknown): ServerMiddleware {
+  if (typeof value !== 'function') {
+    throw new TypeError(`"middleware" expected a function (ctx, next) => result, got ${typeof value}`);
+  }
+  return value as ServerMiddleware;
+}
