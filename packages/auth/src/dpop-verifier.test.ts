@@ -254,7 +254,7 @@ describe('dpopVerifier: a full replay cache', () => {
     const rejected: DpopRejection[] = [];
     const verifier = dpopVerifier({
       now: () => clock,
-      replay: memoryReplayCache({ max: 20, now: () => clock }),
+      replay: memoryReplayCache({ max: 20, maxPerOwner: 100, now: () => clock }), // one key: test the global bound
       onReject: (reason) => rejected.push(reason),
     });
     const post = (proof: string) => verifier.verify(request(URL_, 'POST', proof));

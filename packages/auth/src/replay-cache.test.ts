@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { type DpopReplayVerdict, memoryReplayCache } from './replay-cache.js';
 
 /** A cache on a clock the test moves, in whole seconds. */
-function onClock(max?: number) {
+function onClock(max?: number, maxPerOwner?: number) {
   const clock = { seconds: 1_000_000 };
-  const cache = memoryReplayCache({ ...(max !== undefined && { max }), now: () => clock.seconds * 1000 });
+  const cache = memoryReplayCache({
+    ...(max !== undefined && { max }),
+    ...(maxPerOwner !== undefined && { maxPerOwner }),
+    now: () => clock.seconds * 1000,
+  });
   return { cache, clock };
 }
 
@@ -103,7 +107,7 @@ describe('memoryReplayCache', () => {
     };
     let fresh = 0;
     for (let run = 0; run < 50; run++) {
-      const { cache, clock } = onClock(1 + random(40));
+      const { cache, clock } = onClock(1 + random(40), 1 + random(20));
       const proofs: { key: string; expiresAt: number; accepted: boolean }[] = [];
       for (let step = 0; step < 2000; step++) {
         if (random(10) === 0) clock.seconds += random(20);
@@ -112,7 +116,11 @@ describe('memoryReplayCache', () => {
         const replay = proofs.length > 0 && random(2) === 0;
         const proof = replay
           ? (proofs[random(proofs.length)] as (typeof proofs)[number])
-          : { key: `k${proofs.length}`, expiresAt: clock.seconds + 1 + random(80), accepted: false };
+          : {
+              key: `o${random(3)}:k${proofs.length}`,
+              expiresAt: clock.seconds + 1 + random(80),
+              accepted: false,
+            };
         if (!replay) proofs.push(proof);
         const verdict = cache.remember(proof.key, proof.expiresAt);
         if (proof.accepted && proof.expiresAt > clock.seconds) expect(verdict).not.toBe(true);
@@ -125,7 +133,36 @@ describe('memoryReplayCache', () => {
     expect(fresh).toBeGreaterThan(10_000); // the runs did accept proofs, not refuse everything
   });
 
+  it("one key's flood shrinks only its own share: others' fresh proofs pass (probe: iat + 5 s lockout)", () => {
+    const { cache, clock } = onClock(1_000, 100);
+    const t = clock.seconds;
+    // Mallory dates her proofs 5 s ahead (allowed skew): they expire after anyone's signed now.
+    let refused = 0;
+    for (let i = 0; i < 2_000; i++) if (cache.remember(`mallory:${i}`, t + 70) !== true) refused++;
+    expect(refused).toBe(1_900);
+    for (const age of [0, 2, 10]) expect(cache.remember(`alice:now-${age}`, t + 65 - age)).toBe(true);
+    expect(cache.remember('alice:now-0', t + 65)).toBe(false);
+    // Her share frees as her own proofs expire.
+    clock.seconds = t + 70;
+    expect(cache.remember('mallory:again', clock.seconds + 70)).toBe(true);
+  });
+
+  it('a full cache still never forgets across owners: 20 owners of 100 fill a max of 1,000', () => {
+    const { cache, clock } = onClock(1_000, 100);
+    const t = clock.seconds;
+    for (let owner = 0; owner < 20; owner++) {
+      for (let i = 0; i < 100; i++) cache.remember(`o${owner}:${i}`, t + 10 + owner);
+    }
+    let replayed = 0;
+    for (let owner = 0; owner < 20; owner++) {
+      for (let i = 0; i < 100; i++) if (cache.remember(`o${owner}:${i}`, t + 10 + owner) === true) replayed++;
+    }
+    expect(replayed).toBe(0);
+  });
+
   it('refuses wrong arguments', () => {
+    expect(() => memoryReplayCache({ maxPerOwner: 0 })).toThrow(RangeError);
+    expect(() => memoryReplayCache({ maxPerOwner: 'x' as never })).toThrow(TypeError);
     expect(() => memoryReplayCache({ max: 0 })).toThrow(RangeError);
     expect(() => memoryReplayCache({ max: 1.5 })).toThrow(RangeError);
     expect(() => memoryReplayCache({ max: '10' as never })).toThrow(

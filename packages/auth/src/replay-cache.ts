@@ -30,6 +30,14 @@ export interface MemoryReplayCacheOptions {
    * accepted proofs a second before the default 70-second window (60 s of age, 5 s of skew either side) shrinks.
    */
   readonly max?: number | undefined;
+  /**
+   * Proofs remembered at most per owner: the part of the key before its first `:` (the verifier's keys are
+   * `<jkt>:<jti>`, so the owner is the proof's key). Past it, that owner's new proofs are answered `'window'` until
+   * some of its own expire; other owners are untouched, so one token holder flooding the cache cannot shrink the
+   * window for everyone. Default 10,000 (or `max`, if smaller): about 140 proofs a second per key, sustained, in
+   * the default window.
+   */
+  readonly maxPerOwner?: number | undefined;
   /** The time in epoch milliseconds. Default `Date.now`. */
   readonly now?: (() => number) | undefined;
 }
@@ -44,7 +52,9 @@ export interface MemoryReplayCacheOptions {
  *   ones included. A flood of valid proofs thus shortens how old a proof may be (fresh proofs still pass), and never
  *   reopens a replay;
  * - the same floor guards against the clock: a clock set back cannot bring back a proof dropped as expired (it
- *   expires no later than the floor), and costs nothing else (fresh proofs still pass).
+ *   expires no later than the floor), and costs nothing else (fresh proofs still pass);
+ * - one owner (a DPoP key) holds at most `maxPerOwner` entries; beyond them its own new proofs get `'window'`, so
+ *   filling the cache takes `max / maxPerOwner` keys with valid tokens, not one.
  *
  * It lives and dies with the process: a proof accepted within one window before a restart could be accepted once
  * more after it. Several instances of a server, or that window, need a shared cache (`redisReplayCache` of
@@ -57,9 +67,14 @@ export function memoryReplayCache(options: MemoryReplayCacheOptions = {}): DpopR
   if (!Number.isSafeInteger(max) || max < 1) {
     throw new RangeError(`"max" expected an integer ≥ 1, got ${String(max)}`);
   }
+  const maxPerOwner = options.maxPerOwner ?? Math.min(10_000, max);
+  if (typeof maxPerOwner !== 'number') throw argumentError('maxPerOwner', 'an integer ≥ 1', maxPerOwner);
+  if (!Number.isSafeInteger(maxPerOwner) || maxPerOwner < 1) {
+    throw new RangeError(`"maxPerOwner" expected an integer ≥ 1, got ${String(maxPerOwner)}`);
+  }
   const now = options.now ?? Date.now;
   if (typeof now !== 'function') throw argumentError('now', 'a function', now);
-  const window = new ExpiryWindow(max);
+  const window = new ExpiryWindow(max, maxPerOwner);
   return {
     remember: (key, expiresAt) => {
       if (typeof key !== 'string') throw argumentError('key', 'a string', key);
@@ -79,13 +94,17 @@ export function memoryReplayCache(options: MemoryReplayCacheOptions = {}): DpopR
  */
 class ExpiryWindow {
   readonly #max: number;
+  readonly #maxPerOwner: number;
+  /** Entries held per owner (the key up to its first `:`); owners with none are not kept. */
+  readonly #owners = new Map<string, number>();
   readonly #entries = new Set<string>();
   readonly #buckets = new Map<number, string[]>();
   #swept = Number.NEGATIVE_INFINITY;
   #floor = Number.NEGATIVE_INFINITY;
 
-  constructor(max: number) {
+  constructor(max: number, maxPerOwner: number) {
     this.#max = max;
+    this.#maxPerOwner = maxPerOwner;
   }
 
   remember(key: string, second: number, current: number): DpopReplayVerdict {
@@ -93,6 +112,10 @@ class ExpiryWindow {
     if (this.#entries.has(key)) return false;
     // Expired already, or no later than an entry dropped: whether it was seen can no longer be told.
     if (second <= current || second <= this.#floor) return 'window';
+    const owner = ownerOf(key);
+    const held = this.#owners.get(owner) ?? 0;
+    // This owner's share is full: its own proofs wait for its own to expire; nobody else's window moves.
+    if (held >= this.#maxPerOwner) return 'window';
     while (this.#entries.size >= this.#max) {
       const oldest = this.#oldest();
       // Making room for a key no younger than the oldest one held would only forget that one instead.
@@ -100,6 +123,7 @@ class ExpiryWindow {
       this.#drop(oldest);
     }
     this.#entries.add(key);
+    this.#owners.set(owner, held + 1);
     const bucket = this.#buckets.get(second);
     if (bucket === undefined) this.#buckets.set(second, [key]);
     else bucket.push(key);
@@ -141,7 +165,19 @@ class ExpiryWindow {
     const keys = this.#buckets.get(second);
     if (keys === undefined) return;
     this.#buckets.delete(second);
-    for (const key of keys) this.#entries.delete(key);
+    for (const key of keys) {
+      this.#entries.delete(key);
+      const owner = ownerOf(key);
+      const held = this.#owners.get(owner) ?? 1;
+      if (held <= 1) this.#owners.delete(owner);
+      else this.#owners.set(owner, held - 1);
+    }
     if (second > this.#floor) this.#floor = second;
   }
+}
+
+/** The owner of a replay-cache key: what comes before its first `:` (the whole key when it has none). */
+function ownerOf(key: string): string {
+  const colon = key.indexOf(':');
+  return colon < 0 ? key : key.slice(0, colon);
 }

@@ -5,16 +5,17 @@ import {
   discoverAuthorizationServer,
   discoverProtectedResource,
   type FetchLike,
+  type ProtectedResourceMetadata,
   resourceMatches,
   resourceOf,
 } from './discovery.js';
-import { createDpopSession, type DpopSigner } from './dpop.js';
+import { createDpopSession, type DpopSession, type DpopSigner } from './dpop.js';
 import { OAuthError } from './errors.js';
 import { type GrantContext, type MachineGrant, requireIssuer } from './grants.js';
 import { type ClientIdentityOptions, resolveClient } from './registration.js';
 import { requireSecure } from './secure.js';
 import { memoryStore, type OAuthStore, type TokenSet } from './store.js';
-import { requestToken, type TokenResponse } from './token.js';
+import { requestToken, type TokenRequestOptions, type TokenResponse } from './token.js';
 
 /** Options every {@link withOAuth} configuration shares. */
 export interface OAuthBaseOptions {
@@ -85,6 +86,13 @@ export function withOAuth(
   fetch: FetchLike | undefined,
   options: OAuthOptions | MachineOAuthOptions,
 ): FetchLike {
+  const max = checkOptions(options);
+  const flow = new OAuthFlow(fetch, options, max);
+  return (input, init = {}) => flow.fetch(input, init);
+}
+
+/** Throws for options `withOAuth` cannot run with; the authorizations one request may trigger. */
+function checkOptions(options: OAuthOptions | MachineOAuthOptions): number {
   const machine = options?.grant;
   if (machine !== undefined) {
     if (typeof machine?.obtain !== 'function' || typeof machine.grantType !== 'string') {
@@ -100,90 +108,153 @@ export function withOAuth(
   if (!Number.isSafeInteger(max) || max < 1) {
     throw new RangeError(`"maxAuthorizations" expected an integer ≥ 1, got ${String(max)}`);
   }
-  const base: FetchLike = fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const store = options.store ?? memoryStore();
-  const now = options.now ?? Date.now;
-  const note = options.onEvent ?? (() => {});
-  const dpop = options.dpop === undefined ? undefined : createDpopSession(options.dpop);
-  const tokenOptions = { now, dpop };
-  const metadata = new Map<string, Promise<AuthorizationServerMetadata>>();
-  const inflight = new Map<string, Promise<void>>();
+  return max;
+}
 
-  const metadataFor = (issuer: string): Promise<AuthorizationServerMetadata> => {
-    let known = metadata.get(issuer);
-    if (known === undefined) {
-      note(`discovering authorization server ${issuer}`);
-      known = discoverAuthorizationServer(issuer, base, { authorizationCode: machine === undefined });
-      known.catch(() => metadata.delete(issuer));
-      metadata.set(issuer, known);
-    }
-    return known;
-  };
+/** What a token response leaves to the tokens it replaces (the refresh token), and the scopes asked. */
+interface Kept {
+  readonly refreshToken?: string | undefined;
+  readonly requestedScopes?: readonly string[] | undefined;
+}
 
-  /** Stores a token response; `keep` carries what it may omit (the refresh token) and the scopes asked. */
-  const save = async (
-    resource: string,
-    issuer: string,
-    got: TokenResponse,
-    keep: {
-      readonly refreshToken?: string | undefined;
-      readonly requestedScopes?: readonly string[] | undefined;
-    },
-  ) => {
-    const refreshToken = got.refreshToken ?? keep.refreshToken;
-    await store.saveTokens(resource, {
-      issuer,
-      accessToken: got.accessToken,
-      ...(refreshToken !== undefined && { refreshToken }),
-      ...(got.expiresAt !== undefined && { expiresAt: got.expiresAt }),
-      ...(keep.requestedScopes !== undefined && { requestedScopes: keep.requestedScopes }),
-      ...(got.tokenType === 'DPoP' && { tokenType: 'DPoP' as const }),
-    });
-  };
+/**
+ * One {@link withOAuth} fetch: its settings, the authorization server metadata it discovered, the authorizations
+ * in flight; the steps of the doc comment above are its methods.
+ */
+class OAuthFlow {
+  readonly #options: OAuthOptions | MachineOAuthOptions;
+  readonly #max: number;
+  readonly #base: FetchLike;
+  readonly #store: OAuthStore;
+  readonly #now: () => number;
+  readonly #note: (message: string) => void;
+  readonly #dpop: DpopSession | undefined;
+  readonly #tokenOptions: TokenRequestOptions;
+  /** Authorization server metadata by issuer (a failed discovery is forgotten: the next one tries again). */
+  readonly #metadata = new Map<string, Promise<AuthorizationServerMetadata>>();
+  /** The authorization running for each resource, which concurrent requests share. */
+  readonly #inflight = new Map<string, Promise<void>>();
 
-  const refresh = async (resource: string, tokens: TokenSet): Promise<boolean> => {
-    if (tokens.refreshToken === undefined || machine !== undefined) return false;
-    try {
-      const as = await metadataFor(tokens.issuer);
-      const client = await resolveClient(as, options, store, base);
-      note(`refreshing the token for ${resource} at ${as.token_endpoint}`);
-      const grant = { grant_type: 'refresh_token', refresh_token: tokens.refreshToken, resource };
-      await save(resource, as.issuer, await requestToken(as, client, grant, base, tokenOptions), tokens);
-      return true;
-    } catch (error) {
-      note(`refresh failed: ${error instanceof Error ? error.message : String(error)}`);
-      await store.deleteTokens(resource);
-      return false;
-    }
-  };
+  constructor(fetch: FetchLike | undefined, options: OAuthOptions | MachineOAuthOptions, max: number) {
+    this.#options = options;
+    this.#max = max;
+    this.#base = fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#store = options.store ?? memoryStore();
+    this.#now = options.now ?? Date.now;
+    this.#note = options.onEvent ?? (() => {});
+    this.#dpop = options.dpop === undefined ? undefined : createDpopSession(options.dpop);
+    this.#tokenOptions = { now: this.#now, dpop: this.#dpop };
+  }
 
-  const currentTokens = async (resource: string): Promise<TokenSet | undefined> => {
-    let tokens = await store.getTokens(resource);
-    if (tokens?.expiresAt !== undefined && tokens.expiresAt - EXPIRY_MARGIN <= now() / 1000) {
-      const expired = tokens.accessToken;
-      if (await refresh(resource, tokens)) {
-        tokens = await store.getTokens(resource);
+  /**
+   * Sends the request with the token held for its server and, while the answer is a 401 (or a 403
+   * `insufficient_scope`), authorizes (or answers the DPoP nonce challenge) and sends it again.
+   */
+  async fetch(input: URL, init: RequestInit): Promise<Response> {
+    const url = new URL(input);
+    const resource = resourceOf(url);
+    let { response, token } = await this.#send(url, init, resource);
+    let authorizations = 0;
+    let nonceRetries = 0;
+    for (let round = 0; round <= 2 * this.#max + 3; round++) {
+      const denied = response.status === 401 || response.status === 403;
+      const challenge = denied ? challengeOf(response.headers.get('www-authenticate')) : undefined;
+      if (!denied || (response.status === 403 && challenge?.error !== 'insufficient_scope')) return response;
+      if (init.body instanceof ReadableStream) return response; // cannot be sent twice
+      if (challenge?.error === 'use_dpop_nonce') {
+        // RFC 9449 §9: the resource server wants its nonce (now learned) in the proof; not a new authorization.
+        if (this.#dpop === undefined || nonceRetries >= 2) return response;
+        nonceRetries++;
+        this.#note(`${resource} asked for a DPoP nonce; sending again with it`);
       } else {
-        // Forget it (unless another request replaced it meanwhile), so the 401 that follows authorizes anew.
-        if ((await store.getTokens(resource))?.accessToken === expired) await store.deleteTokens(resource);
-        tokens = undefined;
+        authorizations = await this.#reauthorize(
+          url,
+          resource,
+          challenge,
+          response.status,
+          token,
+          authorizations,
+        );
       }
+      await response.body?.cancel().catch(() => {});
+      ({ response, token } = await this.#send(url, init, resource));
     }
-    // A DPoP-bound token is unusable without the DPoP key (another configuration shares the store).
-    return tokens?.tokenType === 'DPoP' && dpop === undefined ? undefined : tokens;
-  };
+    return response;
+  }
 
-  const authorize = async (
+  /**
+   * After `status` to a request sent with `token`: shares the authorization another request is running for
+   * `resource`, or takes the newer token one stored meanwhile, or runs this request's next authorization
+   * (`retry-limit` past the maximum). Resolves to the count of this request's authorizations.
+   */
+  async #reauthorize(
+    url: URL,
+    resource: string,
+    challenge: BearerChallenge | undefined,
+    status: number,
+    token: string | undefined,
+    authorizations: number,
+  ): Promise<number> {
+    const latest = (await this.#store.getTokens(resource))?.accessToken;
+    const pending = this.#inflight.get(resource); // read after the last await: no other request slips in between
+    if (pending !== undefined) {
+      await pending; // another request is authorizing this server: share its outcome
+      return authorizations;
+    }
+    if (latest !== undefined && latest !== token) return authorizations;
+    if (authorizations >= this.#max) {
+      throw new OAuthError(
+        'retry-limit',
+        `${resource} still answered HTTP ${status} after ${this.#max} authorizations`,
+      );
+    }
+    const job = this.#authorize(url, resource, challenge, status, authorizations === 0);
+    this.#inflight.set(resource, job);
+    try {
+      await job;
+    } finally {
+      this.#inflight.delete(resource);
+    }
+    return authorizations + 1;
+  }
+
+  /**
+   * One authorization for `resource` after it answered `status`: discovery (steps 1–2), then a refresh (3, on a
+   * 401 when `mayRefresh`), else the machine grant or the authorization-code flow (4).
+   */
+  async #authorize(
     url: URL,
     resource: string,
     challenge: BearerChallenge | undefined,
     status: number,
     mayRefresh: boolean,
-  ) => {
-    note(`HTTP ${status} from ${resource}; discovering its Protected Resource Metadata`);
+  ): Promise<void> {
+    this.#note(`HTTP ${status} from ${resource}; discovering its Protected Resource Metadata`);
+    const { prm, issuer } = await this.#discover(url, resource, challenge);
+    const tokens = await this.#tokensFrom(resource, issuer);
+    const as = await this.#metadataFor(issuer);
+    if (status === 401 && mayRefresh && tokens !== undefined && (await this.#refresh(resource, tokens))) {
+      return;
+    }
+    const scopes = scopesFor(challenge, tokens?.requestedScopes ?? [], prm.scopes_supported);
+    const options = this.#options;
+    if (options.grant !== undefined) await this.#obtain(options.grant, as, prm, resource, scopes);
+    else await this.#signIn(options, as, prm, resource, scopes);
+  }
+
+  /**
+   * Steps 1–2: the Protected Resource Metadata of `url`, which must describe `resource` (else `resource-mismatch`),
+   * and the issuer to ask: the first authorization server it lists, or the machine grant's own issuer when it is
+   * listed (else `untrusted-issuer`).
+   */
+  async #discover(
+    url: URL,
+    resource: string,
+    challenge: BearerChallenge | undefined,
+  ): Promise<{ prm: ProtectedResourceMetadata; issuer: string }> {
     const { url: prmUrl, metadata: prm } = await discoverProtectedResource(
       url,
-      base,
+      this.#base,
       challenge?.resourceMetadata,
     );
     if (!resourceMatches(url, prm.resource)) {
@@ -192,6 +263,7 @@ export function withOAuth(
         `${prmUrl} describes resource ${JSON.stringify(prm.resource)}, not ${JSON.stringify(resource)}: not authorizing`,
       );
     }
+    const machine = this.#options.grant;
     const issuer = machine === undefined ? (prm.authorization_servers[0] as string) : machine.issuer;
     if (machine !== undefined && !prm.authorization_servers.includes(issuer)) {
       // The grant's secret goes to its own authorization server or nowhere: never to one the MCP server names.
@@ -200,112 +272,166 @@ export function withOAuth(
         `${prmUrl} names ${prm.authorization_servers.map((s) => JSON.stringify(s)).join(', ')}, not the ${machine.grantType} grant's issuer ${JSON.stringify(issuer)}: not authorizing`,
       );
     }
-    let tokens = await store.getTokens(resource);
-    if (tokens !== undefined && tokens.issuer !== issuer) {
-      note(`the authorization server changed from ${tokens.issuer} to ${issuer}; dropping its tokens`);
-      await store.deleteTokens(resource);
-      tokens = undefined;
-    }
-    const as = await metadataFor(issuer);
-    if (status === 401 && mayRefresh && tokens !== undefined && (await refresh(resource, tokens))) return;
-    const previous = tokens?.requestedScopes ?? [];
-    let scopes: string[] =
-      challenge?.scope !== undefined
-        ? [...new Set([...previous, ...challenge.scope])]
-        : previous.length > 0
-          ? [...previous]
-          : [...(prm.scopes_supported ?? [])];
-    if (machine !== undefined) {
-      note(
-        `requesting a token for ${prm.resource} at ${as.token_endpoint} with the ${machine.grantType} grant (scope: ${scopes.join(' ') || 'none'})`,
-      );
-      const context: GrantContext = {
-        as,
-        resource: prm.resource,
-        scopes,
-        fetch: base,
-        note,
-        requestToken: (client, params) => {
-          const grantParams: Record<string, string> = { ...params, resource: prm.resource };
-          if (scopes.length > 0) grantParams.scope = scopes.join(' ');
-          return requestToken(as, client, grantParams, base, tokenOptions);
-        },
-      };
-      await save(resource, as.issuer, await machine.obtain(context), { requestedScopes: scopes });
-      return;
-    }
-    if (options.offlineAccess !== false && as.scopes_supported?.includes('offline_access')) {
-      scopes = [...new Set([...scopes, 'offline_access'])];
-    }
-    const client = await resolveClient(as, options, store, base);
-    note(
-      `authorizing ${prm.resource} at ${as.authorization_endpoint} (scope: ${scopes.join(' ') || 'none'})`,
-    );
-    const request = { as, client, redirectUri: options.redirectUri, resource: prm.resource, scopes };
-    const got = await authorizeWithCode(request, options.authorize, base, tokenOptions);
-    await save(resource, as.issuer, got, { requestedScopes: scopes });
-  };
+    return { prm, issuer };
+  }
 
-  const send = async (url: URL, init: RequestInit, resource: string) => {
-    const tokens = await currentTokens(resource);
+  /** The tokens held for `resource`, or `undefined` once they are dropped for coming from another issuer. */
+  async #tokensFrom(resource: string, issuer: string): Promise<TokenSet | undefined> {
+    const tokens = await this.#store.getTokens(resource);
+    if (tokens === undefined || tokens.issuer === issuer) return tokens;
+    this.#note(`the authorization server changed from ${tokens.issuer} to ${issuer}; dropping its tokens`);
+    await this.#store.deleteTokens(resource);
+    return undefined;
+  }
+
+  /** Step 4 with a machine grant: it obtains the token for the resource `prm` describes, under `scopes`. */
+  async #obtain(
+    machine: MachineGrant,
+    as: AuthorizationServerMetadata,
+    prm: ProtectedResourceMetadata,
+    resource: string,
+    scopes: string[],
+  ): Promise<void> {
+    this.#note(
+      `requesting a token for ${prm.resource} at ${as.token_endpoint} with the ${machine.grantType} grant (scope: ${scopes.join(' ') || 'none'})`,
+    );
+    const context: GrantContext = {
+      as,
+      resource: prm.resource,
+      scopes,
+      fetch: this.#base,
+      note: this.#note,
+      requestToken: (client, params) => {
+        const grantParams: Record<string, string> = { ...params, resource: prm.resource };
+        if (scopes.length > 0) grantParams.scope = scopes.join(' ');
+        return requestToken(as, client, grantParams, this.#base, this.#tokenOptions);
+      },
+    };
+    await this.#save(resource, as.issuer, await machine.obtain(context), { requestedScopes: scopes });
+  }
+
+  /**
+   * Step 4 with a person: `offline_access` added when the authorization server lists it (and the options do not
+   * decline it), a client identity resolved, and the authorization-code grant run.
+   */
+  async #signIn(
+    options: OAuthOptions,
+    as: AuthorizationServerMetadata,
+    prm: ProtectedResourceMetadata,
+    resource: string,
+    scopes: string[],
+  ): Promise<void> {
+    const asked =
+      options.offlineAccess !== false && as.scopes_supported?.includes('offline_access')
+        ? [...new Set([...scopes, 'offline_access'])]
+        : scopes;
+    const client = await resolveClient(as, options, this.#store, this.#base);
+    this.#note(
+      `authorizing ${prm.resource} at ${as.authorization_endpoint} (scope: ${asked.join(' ') || 'none'})`,
+    );
+    const request = { as, client, redirectUri: options.redirectUri, resource: prm.resource, scopes: asked };
+    const got = await authorizeWithCode(request, options.authorize, this.#base, this.#tokenOptions);
+    await this.#save(resource, as.issuer, got, { requestedScopes: asked });
+  }
+
+  /** Step 3: refreshes the tokens of `resource` (interactive flow only); false (the tokens forgotten) when it fails. */
+  async #refresh(resource: string, tokens: TokenSet): Promise<boolean> {
+    const options = this.#options;
+    if (tokens.refreshToken === undefined || options.grant !== undefined) return false;
+    try {
+      const as = await this.#metadataFor(tokens.issuer);
+      const client = await resolveClient(as, options, this.#store, this.#base);
+      this.#note(`refreshing the token for ${resource} at ${as.token_endpoint}`);
+      const grant = { grant_type: 'refresh_token', refresh_token: tokens.refreshToken, resource };
+      const got = await requestToken(as, client, grant, this.#base, this.#tokenOptions);
+      await this.#save(resource, as.issuer, got, tokens);
+      return true;
+    } catch (error) {
+      this.#note(`refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+      await this.#store.deleteTokens(resource);
+      return false;
+    }
+  }
+
+  /** The validated metadata of the authorization server `issuer`, discovered once. */
+  #metadataFor(issuer: string): Promise<AuthorizationServerMetadata> {
+    let known = this.#metadata.get(issuer);
+    if (known === undefined) {
+      this.#note(`discovering authorization server ${issuer}`);
+      known = discoverAuthorizationServer(issuer, this.#base, {
+        authorizationCode: this.#options.grant === undefined,
+      });
+      known.catch(() => this.#metadata.delete(issuer));
+      this.#metadata.set(issuer, known);
+    }
+    return known;
+  }
+
+  /** Stores a token response for `resource`; `keep` carries what it may omit (the refresh token) and the scopes asked. */
+  async #save(resource: string, issuer: string, got: TokenResponse, keep: Kept): Promise<void> {
+    const refreshToken = got.refreshToken ?? keep.refreshToken;
+    await this.#store.saveTokens(resource, {
+      issuer,
+      accessToken: got.accessToken,
+      ...(refreshToken !== undefined && { refreshToken }),
+      ...(got.expiresAt !== undefined && { expiresAt: got.expiresAt }),
+      ...(keep.requestedScopes !== undefined && { requestedScopes: keep.requestedScopes }),
+      ...(got.tokenType === 'DPoP' && { tokenType: 'DPoP' as const }),
+    });
+  }
+
+  /** The tokens to send to `resource`: refreshed shortly before they expire, or forgotten when that fails. */
+  async #currentTokens(resource: string): Promise<TokenSet | undefined> {
+    let tokens = await this.#store.getTokens(resource);
+    if (tokens?.expiresAt !== undefined && tokens.expiresAt - EXPIRY_MARGIN <= this.#now() / 1000) {
+      const expired = tokens.accessToken;
+      if (await this.#refresh(resource, tokens)) {
+        tokens = await this.#store.getTokens(resource);
+      } else {
+        // Forget it (unless another request replaced it meanwhile), so the 401 that follows authorizes anew.
+        if ((await this.#store.getTokens(resource))?.accessToken === expired) {
+          await this.#store.deleteTokens(resource);
+        }
+        tokens = undefined;
+      }
+    }
+    // A DPoP-bound token is unusable without the DPoP key (another configuration shares the store).
+    return tokens?.tokenType === 'DPoP' && this.#dpop === undefined ? undefined : tokens;
+  }
+
+  /** Sends the request with the current token of `resource` (and a DPoP proof for a bound one). */
+  async #send(
+    url: URL,
+    init: RequestInit,
+    resource: string,
+  ): Promise<{ response: Response; token: string | undefined }> {
+    const tokens = await this.#currentTokens(resource);
     const token = tokens?.accessToken;
     const headers = new Headers(init.headers);
+    const dpop = this.#dpop;
     if (token !== undefined && tokens?.tokenType === 'DPoP' && dpop !== undefined) {
       headers.set('authorization', `DPoP ${token}`);
       headers.set('dpop', await dpop.proof(init.method ?? 'GET', url, token));
     } else if (token !== undefined) {
       headers.set('authorization', `Bearer ${token}`);
     }
-    const response = await base(url, { ...init, headers });
+    const response = await this.#base(url, { ...init, headers });
     dpop?.learn(url, response);
     return { response, token };
-  };
+  }
+}
 
-  return async (input, init = {}) => {
-    const url = new URL(input);
-    const resource = resourceOf(url);
-    let { response, token } = await send(url, init, resource);
-    let authorizations = 0;
-    let nonceRetries = 0;
-    for (let round = 0; round <= 2 * max + 3; round++) {
-      const denied = response.status === 401 || response.status === 403;
-      const challenge = denied ? challengeOf(response.headers.get('www-authenticate')) : undefined;
-      if (!denied || (response.status === 403 && challenge?.error !== 'insufficient_scope')) return response;
-      if (init.body instanceof ReadableStream) return response; // cannot be sent twice
-      if (challenge?.error === 'use_dpop_nonce') {
-        // RFC 9449 §9: the resource server wants its nonce (now learned) in the proof; not a new authorization.
-        if (dpop === undefined || nonceRetries >= 2) return response;
-        nonceRetries++;
-        note(`${resource} asked for a DPoP nonce; sending again with it`);
-        await response.body?.cancel().catch(() => {});
-        ({ response, token } = await send(url, init, resource));
-        continue;
-      }
-      const latest = (await store.getTokens(resource))?.accessToken;
-      const pending = inflight.get(resource); // read after the last await: no other request slips in between
-      if (pending !== undefined) {
-        await pending; // another request is authorizing this server: share its outcome
-      } else if (latest === undefined || latest === token) {
-        if (authorizations >= max) {
-          throw new OAuthError(
-            'retry-limit',
-            `${resource} still answered HTTP ${response.status} after ${max} authorizations`,
-          );
-        }
-        authorizations++;
-        const job = authorize(url, resource, challenge, response.status, authorizations === 1);
-        inflight.set(resource, job);
-        try {
-          await job;
-        } finally {
-          inflight.delete(resource);
-        }
-      }
-      await response.body?.cancel().catch(() => {});
-      ({ response, token } = await send(url, init, resource));
-    }
-    return response;
-  };
+/**
+ * The scopes to ask for: the challenge's united with those asked before; else those asked before; else the
+ * Protected Resource Metadata's `scopes_supported`; else none.
+ */
+function scopesFor(
+  challenge: BearerChallenge | undefined,
+  previous: readonly string[],
+  supported: readonly string[] | undefined,
+): string[] {
+  if (challenge?.scope !== undefined) return [...new Set([...previous, ...challenge.scope])];
+  return previous.length > 0 ? [...previous] : [...(supported ?? [])];
 }
 
 /**

@@ -95,6 +95,18 @@ describe('uncoveredInputRequest', () => {
       deriveCapabilities({ sampling: noop, samplingTools: true }),
       undefined,
     ],
+    [
+      'sampling with the deprecated includeContext, context not declared (a SHOULD: answered)',
+      createMessageRequest({ messages: [], maxTokens: 10, includeContext: 'thisServer' }),
+      all,
+      undefined,
+    ],
+    [
+      'an elicitation whose params are not an object (read as form mode)',
+      { method: 'elicitation/create', params: 'form' },
+      deriveCapabilities({ elicitation: noop, elicitationModes: ['url'] }),
+      'did not declare form-mode elicitation',
+    ],
     ['roots, declared', listRootsRequest(), all, undefined],
     ['roots without a callback', listRootsRequest(), {}, 'no roots callback'],
     ['an unknown method', { method: 'tasks/get' }, all, 'not an input request method'],

@@ -1,4 +1,5 @@
 import { type ClientCapabilities, type InputRequest, isPlainObject } from '@boomerang/protocol';
+import { inputRequestKind } from '@boomerang/protocol/checks';
 
 /** An elicitation mode a client can support: a form it renders, or a URL it opens out of band. */
 export type ElicitationMode = 'form' | 'url';
@@ -80,48 +81,48 @@ function mergeObjects(a: Record<string, unknown>, b: Record<string, unknown>): R
 /**
  * Why `capabilities` do not cover one input request, or `undefined` when they do: the client checks every
  * request a server sends before calling a callback, so a server that ignores the declaration (spec S10) gets
- * a clear local error instead of an answer the user never agreed to give.
+ * a clear local error instead of an answer the user never agreed to give. What a request needs is its kind's row
+ * of the protocol's table: its capability, and the members its params need that the spec makes a MUST (an
+ * elicitation mode, `sampling.tools`; a server's `sampling.context` request is answered anyway).
  */
 export function uncoveredInputRequest(
   request: InputRequest | { readonly method: string; readonly params?: unknown },
   capabilities: ClientCapabilities,
 ): string | undefined {
-  switch (request.method) {
-    case 'elicitation/create': {
-      if (capabilities.elicitation === undefined) return 'this client has no elicitation callback';
-      const mode = modeOf(request.params);
-      if (mode !== 'form' && mode !== 'url') return `elicitation mode "${String(mode)}" is unknown`;
-      return capabilities.elicitation[mode] === undefined
-        ? `this client did not declare ${mode}-mode elicitation (see elicitationModes)`
-        : undefined;
+  const kind = inputRequestKind(request.method);
+  if (kind === undefined) return 'it is not an input request method this client knows';
+  const { capability } = kind;
+  const declared = capabilities[capability.name];
+  if (declared === undefined) return `this client has no ${kind.callback} callback`;
+  const params = isPlainObject(request.params) ? request.params : NO_PARAMS;
+  const problem = capability.unknownMember?.(params);
+  if (problem !== undefined) return problem;
+  const needs = capability.needs(params);
+  for (let i = 0; i < needs.length; i++) {
+    const need = needs[i];
+    if (need?.must && declared[need.member] === undefined) {
+      const name = `${capability.name}.${need.member}`;
+      return `this client did not declare ${UNDECLARED[name] ?? name}`;
     }
-    case 'sampling/createMessage': {
-      if (capabilities.sampling === undefined) return 'this client has no sampling callback';
-      const params = (request.params ?? {}) as { tools?: unknown; toolChoice?: unknown };
-      const wantsTools = params.tools !== undefined || params.toolChoice !== undefined;
-      return wantsTools && capabilities.sampling.tools === undefined
-        ? 'this client did not declare sampling with tools (see samplingTools)'
-        : undefined;
-    }
-    case 'roots/list':
-      return capabilities.roots === undefined ? 'this client has no roots callback' : undefined;
-    default:
-      return 'it is not an input request method this client knows';
   }
+  return undefined;
 }
+
+/** The params of a request that has none. */
+const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/** The capability members this client's options declare, named with the option (others: `sampling.context`). */
+const UNDECLARED: Readonly<Record<string, string>> = {
+  'elicitation.form': 'form-mode elicitation (see elicitationModes)',
+  'elicitation.url': 'url-mode elicitation (see elicitationModes)',
+  'sampling.tools': 'sampling with tools (see samplingTools)',
+};
 
 /** Freezes a small JSON tree: the declared capabilities are shared by every request and must not drift. */
 function deepFreeze<T extends object>(value: T): T {
   for (const member of Object.values(value))
     if (typeof member === 'object' && member !== null) deepFreeze(member);
   return Object.freeze(value);
-}
-
-/** The elicitation mode of some params: a missing `mode` is form mode (spec). */
-function modeOf(params: unknown): unknown {
-  const mode =
-    typeof params === 'object' && params !== null ? (params as { mode?: unknown }).mode : undefined;
-  return mode ?? 'form';
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   type InputResponses,
   isPlainObject,
 } from '@boomerang/protocol';
-import { parseLazily } from '@boomerang/protocol/checks';
+import { INPUT_REQUEST_KINDS, parseLazily } from '@boomerang/protocol/checks';
 import { mayAnswerInputRequired } from './methods.js';
 
 /** The most characters a call's middleware may carry into its continuation, keys and values together. */
@@ -199,20 +199,8 @@ export async function responsesProblem(
   return undefined;
 }
 
-/** True when `response` is the kind of answer `question` asks for. */
+/** True when `response` is the kind of answer `question` asks for: its kind's `result`. */
 function answers(question: InputRequest, response: unknown): boolean | Promise<boolean> {
-  const parsed = parseLazily(answerOf(question), response);
+  const parsed = parseLazily(INPUT_REQUEST_KINDS[question.method].result, response);
   return parsed instanceof Promise ? parsed.then((outcome) => outcome.success) : parsed.success;
-}
-
-/** The message that answers `question`. */
-function answerOf(question: InputRequest): 'ElicitResult' | 'CreateMessageResult' | 'ListRootsResult' {
-  switch (question.method) {
-    case 'elicitation/create':
-      return 'ElicitResult';
-    case 'sampling/createMessage':
-      return 'CreateMessageResult';
-    default:
-      return 'ListRootsResult';
-  }
 }

@@ -58,174 +58,184 @@ interface Watch {
  * pending until its signal aborts: stream transports do not report every outcome.
  */
 export function correlate(transport: Transport): RequestTransport {
-  const pending = new Map<RequestId, Pending>();
-  const byProgressToken = new Map<string | number, RequestId>();
-  const unclaimed = new MessageQueue();
-  const watches = new Map<AbortSignal, Watch>();
+  return new Correlator(transport);
+}
+
+/** The state of {@link correlate}: the exchanges in flight, by id and by progress token, and the abort watches. */
+class Correlator implements RequestTransport {
+  readonly messages: AsyncIterable<JSONRPCMessage>;
+  readonly #transport: Transport;
+  readonly #pending = new Map<RequestId, Pending>();
+  readonly #byProgressToken = new Map<string | number, RequestId>();
+  readonly #unclaimed = new MessageQueue();
+  readonly #watches = new Map<AbortSignal, Watch>();
   /** The latest watch no exchange uses: kept (with its listener) until another one goes idle. */
-  let idle: Watch | undefined;
-  let closed = false;
+  #idle: Watch | undefined;
+  #closed = false;
 
-  const unwatch = (watch: Watch): void => {
-    watch.signal.removeEventListener('abort', watch.onAbort);
-    watches.delete(watch.signal);
-    if (idle === watch) idle = undefined;
-  };
+  constructor(transport: Transport) {
+    this.#transport = transport;
+    void this.#read();
+    this.messages = this.#unclaimed.iterable({ onReturn: async () => {} });
+  }
 
-  /** An exchange passing `signal` starts: its abort cancels the exchange. */
-  const watch = (signal: AbortSignal): void => {
-    let found = watches.get(signal);
-    if (found === undefined) {
-      const onAbort = () => {
-        unwatch(made);
-        const aborted: [RequestId, Pending][] = [];
-        for (const [id, entry] of pending) if (entry.signal === signal) aborted.push([id, entry]);
-        for (const [id, entry] of aborted) cancel(id, entry);
+  request(message: JSONRPCRequest, options: ExchangeOptions = {}): Promise<JSONRPCResponse> {
+    const { id, method } = message;
+    if (this.#closed) return Promise.reject(connectionClosed(method, undefined));
+    const { signal, onMessage } = options;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const meta = message.params?._meta as Record<string, unknown> | undefined;
+    const progressToken = meta?.[MetaKey.progressToken];
+    const token =
+      typeof progressToken === 'string' || typeof progressToken === 'number' ? progressToken : undefined;
+    return new Promise<JSONRPCResponse>((resolve, reject) => {
+      const entry: Pending = {
+        method,
+        onMessage,
+        token,
+        signal,
+        resolve,
+        reject,
+        cancelledByPeer: false,
       };
-      const made: Watch = { signal, onAbort, users: 0 };
-      signal.addEventListener('abort', onAbort, { once: true });
-      watches.set(signal, made);
-      found = made;
-    }
-    if (found.users++ === 0 && idle === found) idle = undefined;
-  };
-
-  /** An exchange passing `signal` ended. */
-  const release = (signal: AbortSignal): void => {
-    const found = watches.get(signal);
-    if (found === undefined || --found.users > 0) return;
-    if (idle !== undefined) unwatch(idle);
-    idle = found;
-  };
-
-  /** Takes `id` out of the exchanges in flight; `undefined` when it is not one (late, or settled already). */
-  const take = (id: RequestId): Pending | undefined => {
-    const entry = pending.get(id);
-    if (entry === undefined) return undefined;
-    pending.delete(id);
-    if (entry.token !== undefined) byProgressToken.delete(entry.token);
-    if (entry.signal !== undefined) release(entry.signal);
-    return entry;
-  };
-
-  const failAll = (cause?: unknown): void => {
-    closed = true;
-    for (const id of [...pending.keys()]) {
-      const entry = take(id);
-      entry?.reject(connectionClosed(entry.method, id, cause));
-    }
-    // No listener outlives the connection (a signal the application keeps would keep the connection alive).
-    for (const found of [...watches.values()]) unwatch(found);
-    unclaimed.end();
-  };
-
-  /** The exchange a notification belongs to, if any. */
-  const claim = (notification: JSONRPCNotification): Pending | undefined => {
-    const params = notification.params as Record<string, unknown> | undefined;
-    if (notification.method === 'notifications/progress') {
-      const token = params?.progressToken;
-      const id =
-        typeof token === 'string' || typeof token === 'number' ? byProgressToken.get(token) : undefined;
-      return id === undefined ? undefined : pending.get(id);
-    }
-    if (notification.method === 'notifications/cancelled') {
-      const entry = pending.get(params?.requestId as RequestId);
-      if (entry !== undefined) entry.cancelledByPeer = true;
-      return entry;
-    }
-    const id = (params?._meta as Record<string, unknown> | undefined)?.[MetaKey.subscriptionId];
-    return typeof id === 'string' || typeof id === 'number' ? pending.get(id) : undefined;
-  };
-
-  /** The caller aborted exchange `id`: it rejects with the reason, and the peer is told (unless it cancelled it). */
-  const cancel = (id: RequestId, entry: Pending): void => {
-    if (take(id) !== entry) return;
-    const reason = entry.signal?.reason;
-    entry.reject(reason);
-    if (closed || entry.cancelledByPeer) return;
-    const text = reason instanceof Error ? reason.message : 'Request cancelled';
-    transport
-      .send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: text } })
-      .catch(() => {
-        // The connection is going away; the request already failed locally.
+      this.#pending.set(id, entry);
+      if (token !== undefined) this.#byProgressToken.set(token, id);
+      if (signal !== undefined) this.#watch(signal);
+      this.#transport.send(message, signal === undefined ? {} : { signal }).catch((error: unknown) => {
+        this.#take(id)?.reject(connectionClosed(method, id, error));
       });
-  };
+    });
+  }
 
-  const route = (message: JSONRPCMessage): void => {
+  async send(message: JSONRPCNotification | JSONRPCResponse, options?: TransportSendOptions): Promise<void> {
+    const method = (message as { method?: string }).method ?? 'a response';
+    if (this.#closed) throw connectionClosed(method, undefined);
+    await this.#transport.send(message, options);
+  }
+
+  async close(): Promise<void> {
+    if (!this.#closed) this.#failAll();
+    await this.#transport.close();
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  /** Reads the stream to its end, routing every message; then every exchange in flight fails. */
+  async #read(): Promise<void> {
+    try {
+      for await (const message of this.#transport.messages) this.#route(message);
+      this.#failAll();
+    } catch (error) {
+      this.#failAll(error);
+    }
+  }
+
+  #route(message: JSONRPCMessage): void {
     const kind = messageKind(message);
     if (kind === 'result' || kind === 'error') {
       const { id } = message as { id?: RequestId };
-      if (id !== undefined) take(id)?.resolve(message as JSONRPCResponse);
+      if (id !== undefined) this.#take(id)?.resolve(message as JSONRPCResponse);
       return;
     }
     if (kind === 'notification') {
-      const entry = claim(message as JSONRPCNotification);
+      const entry = this.#claim(message as JSONRPCNotification);
       if (entry?.onMessage !== undefined) {
         deliver(entry, message as JSONRPCNotification);
         return;
       }
     }
-    if (kind !== undefined) unclaimed.push(message);
-  };
+    if (kind !== undefined) this.#unclaimed.push(message);
+  }
 
-  void (async () => {
-    try {
-      for await (const message of transport.messages) route(message);
-      failAll();
-    } catch (error) {
-      failAll(error);
+  /** The exchange a notification belongs to, if any. */
+  #claim(notification: JSONRPCNotification): Pending | undefined {
+    const params = notification.params as Record<string, unknown> | undefined;
+    if (notification.method === 'notifications/progress') {
+      const token = params?.progressToken;
+      const id =
+        typeof token === 'string' || typeof token === 'number' ? this.#byProgressToken.get(token) : undefined;
+      return id === undefined ? undefined : this.#pending.get(id);
     }
-  })();
+    if (notification.method === 'notifications/cancelled') {
+      const entry = this.#pending.get(params?.requestId as RequestId);
+      if (entry !== undefined) entry.cancelledByPeer = true;
+      return entry;
+    }
+    const id = (params?._meta as Record<string, unknown> | undefined)?.[MetaKey.subscriptionId];
+    return typeof id === 'string' || typeof id === 'number' ? this.#pending.get(id) : undefined;
+  }
 
-  return {
-    messages: unclaimed.iterable({ onReturn: async () => {} }),
+  /** Takes `id` out of the exchanges in flight; `undefined` when it is not one (late, or settled already). */
+  #take(id: RequestId): Pending | undefined {
+    const entry = this.#pending.get(id);
+    if (entry === undefined) return undefined;
+    this.#pending.delete(id);
+    if (entry.token !== undefined) this.#byProgressToken.delete(entry.token);
+    if (entry.signal !== undefined) this.#release(entry.signal);
+    return entry;
+  }
 
-    request(message: JSONRPCRequest, options: ExchangeOptions = {}): Promise<JSONRPCResponse> {
-      const { id, method } = message;
-      if (closed) return Promise.reject(connectionClosed(method, undefined));
-      const { signal, onMessage } = options;
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      const meta = message.params?._meta as Record<string, unknown> | undefined;
-      const progressToken = meta?.[MetaKey.progressToken];
-      const token =
-        typeof progressToken === 'string' || typeof progressToken === 'number' ? progressToken : undefined;
-      return new Promise<JSONRPCResponse>((resolve, reject) => {
-        const entry: Pending = {
-          method,
-          onMessage,
-          token,
-          signal,
-          resolve,
-          reject,
-          cancelledByPeer: false,
-        };
-        pending.set(id, entry);
-        if (token !== undefined) byProgressToken.set(token, id);
-        if (signal !== undefined) watch(signal);
-        transport.send(message, signal === undefined ? {} : { signal }).catch((error: unknown) => {
-          take(id)?.reject(connectionClosed(method, id, error));
-        });
+  /** The caller aborted exchange `id`: it rejects with the reason, and the peer is told (unless it cancelled it). */
+  #cancel(id: RequestId, entry: Pending): void {
+    if (this.#take(id) !== entry) return;
+    const reason = entry.signal?.reason;
+    entry.reject(reason);
+    if (this.#closed || entry.cancelledByPeer) return;
+    const text = reason instanceof Error ? reason.message : 'Request cancelled';
+    this.#transport
+      .send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: text } })
+      .catch(() => {
+        // The connection is going away; the request already failed locally.
       });
-    },
+  }
 
-    async send(
-      message: JSONRPCNotification | JSONRPCResponse,
-      options?: TransportSendOptions,
-    ): Promise<void> {
-      const method = (message as { method?: string }).method ?? 'a response';
-      if (closed) throw connectionClosed(method, undefined);
-      await transport.send(message, options);
-    },
+  #failAll(cause?: unknown): void {
+    this.#closed = true;
+    for (const id of [...this.#pending.keys()]) {
+      const entry = this.#take(id);
+      entry?.reject(connectionClosed(entry.method, id, cause));
+    }
+    // No listener outlives the connection (a signal the application keeps would keep the connection alive).
+    for (const found of [...this.#watches.values()]) this.#unwatch(found);
+    this.#unclaimed.end();
+  }
 
-    async close(): Promise<void> {
-      if (!closed) failAll();
-      await transport.close();
-    },
+  /** An exchange passing `signal` starts: its abort cancels the exchange. */
+  #watch(signal: AbortSignal): void {
+    let found = this.#watches.get(signal);
+    if (found === undefined) {
+      const onAbort = () => this.#aborted(made);
+      const made: Watch = { signal, onAbort, users: 0 };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#watches.set(signal, made);
+      found = made;
+    }
+    if (found.users++ === 0 && this.#idle === found) this.#idle = undefined;
+  }
 
-    [Symbol.asyncDispose](): Promise<void> {
-      return this.close();
-    },
-  };
+  /** The signal of `watch` aborted: every exchange passing it is cancelled. */
+  #aborted(watch: Watch): void {
+    this.#unwatch(watch);
+    const aborted: [RequestId, Pending][] = [];
+    for (const [id, entry] of this.#pending) if (entry.signal === watch.signal) aborted.push([id, entry]);
+    for (const [id, entry] of aborted) this.#cancel(id, entry);
+  }
+
+  /** An exchange passing `signal` ended. */
+  #release(signal: AbortSignal): void {
+    const found = this.#watches.get(signal);
+    if (found === undefined || --found.users > 0) return;
+    if (this.#idle !== undefined) this.#unwatch(this.#idle);
+    this.#idle = found;
+  }
+
+  #unwatch(watch: Watch): void {
+    watch.signal.removeEventListener('abort', watch.onAbort);
+    this.#watches.delete(watch.signal);
+    if (this.#idle === watch) this.#idle = undefined;
+  }
 }
 
 /** Hands a notification to its exchange; what the handler throws is dropped (see `ExchangeOptions.onMessage`). */

@@ -80,7 +80,10 @@ describe('answering input requests', () => {
 
   it('drops an explicitly undefined content field rather than refusing the answer', async () => {
     await using h = await harness(
-      script(inputRequired({ inputRequests: { who: askFor('login') }, requestState: 's' }), textResult('done')),
+      script(
+        inputRequired({ inputRequests: { who: askFor('login') }, requestState: 's' }),
+        textResult('done'),
+      ),
       { elicitation: () => ({ action: 'accept', content: { login: 'octocat', nickname: undefined } }) },
     );
     await h.client.callTool('t', {}, { timeoutMs: 2_000 });

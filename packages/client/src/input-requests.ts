@@ -11,7 +11,7 @@ import type {
   InputResponses,
   ListRootsResult,
 } from '@boomerang/protocol';
-import { parseLazily } from '@boomerang/protocol/checks';
+import { type AnyInputRequestKind, INPUT_REQUEST_KINDS, parseLazily } from '@boomerang/protocol/checks';
 import { uncoveredInputRequest } from './capabilities.js';
 import { callbackFailed, type OriginatingRequest, unsupportedInputRequest } from './errors.js';
 import { raceSignal } from './signals.js';
@@ -188,22 +188,25 @@ async function answerOne(
 ): Promise<InputResponse> {
   const problem = uncoveredInputRequest(request, round.capabilities);
   if (problem !== undefined) throw unsupportedInputRequest(round.request, key, request.method, problem);
-  const ctx = inputRequestContext(key, round, scope);
-  const [name, answer, call] = dispatch(request, callbacks, ctx);
-  if (call === undefined) {
+  const kind = INPUT_REQUEST_KINDS[request.method];
+  const name = kind.callback;
+  const callback = callbacks[name];
+  if (callback === undefined) {
     // Declared through `ClientOptions.capabilities` (a manual-loop host) but not answerable by this loop.
     const problem = `this client declared it but has no ${name} callback (answer it through client.start() / client.resume())`;
     throw unsupportedInputRequest(round.request, key, request.method, problem);
   }
+  const ctx = inputRequestContext(key, round, scope);
   let value: unknown;
   try {
-    value = await call();
+    value = await callWith(name, callback, request.params, ctx);
   } catch (cause) {
     throw callbackFailed(round.request, key, request.method, `The ${name} callback threw`, cause);
   }
-  if (answer === 'ElicitResult') value = withoutUndefinedFields(value);
+  const { tidy } = CALLBACKS[name];
+  if (tidy !== undefined) value = tidy(value);
   // The hand-written check vouches for a plain answer at once; anything else waits for zod, loaded on demand.
-  const checked = parseLazily(answer, value);
+  const checked = parseLazily(kind.result, value);
   const parsed = checked instanceof Promise ? await checked : checked;
   if (parsed.success) return parsed.data;
   throw callbackFailed(
@@ -265,32 +268,42 @@ function withoutUndefinedFields(value: unknown): unknown {
   return { ...value, content: Object.fromEntries(entries.filter(([, field]) => field !== undefined)) };
 }
 
+/** The name of a callback that answers a kind of input request: `elicitation`, `sampling`, `roots`. */
+type CallbackName = AnyInputRequestKind['callback'];
+
+/** The params of the input requests that the callback `C` answers. */
+type ParamsOf<C extends CallbackName> = Extract<
+  InputRequest,
+  { method: Extract<AnyInputRequestKind, { callback: C }>['method'] }
+>['params'];
+
+/** How the loop calls one callback, and what it does to the answer before checking it. */
+interface CallbackUse<C extends CallbackName> {
+  invoke(callback: NonNullable<InputCallbacks[C]>, params: ParamsOf<C>, ctx: InputRequestContext): unknown;
+  /** The answer as it is checked and sent. */
+  tidy?(answer: unknown): unknown;
+}
+
 /**
- * The callback for one request (`undefined` when there is none: the capabilities were checked already, but
- * they may have been declared through `ClientOptions.capabilities` without a callback), and the message its
- * answer must be.
+ * Each callback of {@link InputCallbacks}, by the name a kind's row of the protocol's table gives it: `roots` gets
+ * no params (`roots/list` carries none but `_meta`), and an elicitation answer drops its `undefined` content
+ * fields (an {@link ElicitAnswer} may carry some).
  */
-function dispatch(
-  request: InputRequest,
-  callbacks: InputCallbacks,
+const CALLBACKS: { readonly [C in CallbackName]: CallbackUse<C> } = {
+  elicitation: {
+    invoke: (elicitation, params, ctx) => elicitation(params, ctx),
+    tidy: withoutUndefinedFields,
+  },
+  sampling: { invoke: (sampling, params, ctx) => sampling(params, ctx) },
+  roots: { invoke: (roots, _params, ctx) => roots(ctx) },
+};
+
+/** Calls the callback `name` with the params of the request it answers. */
+function callWith<C extends CallbackName>(
+  name: C,
+  callback: NonNullable<InputCallbacks[C]>,
+  params: ParamsOf<C>,
   ctx: InputRequestContext,
-): [
-  name: string,
-  answer: 'ElicitResult' | 'CreateMessageResult' | 'ListRootsResult',
-  call: (() => unknown) | undefined,
-] {
-  switch (request.method) {
-    case 'elicitation/create': {
-      const { elicitation } = callbacks;
-      return ['elicitation', 'ElicitResult', elicitation && (() => elicitation(request.params, ctx))];
-    }
-    case 'sampling/createMessage': {
-      const { sampling } = callbacks;
-      return ['sampling', 'CreateMessageResult', sampling && (() => sampling(request.params, ctx))];
-    }
-    default: {
-      const { roots } = callbacks;
-      return ['roots', 'ListRootsResult', roots && (() => roots(ctx))];
-    }
-  }
+): unknown {
+  return CALLBACKS[name].invoke(callback, params, ctx);
 }

@@ -21,7 +21,7 @@ import {
 } from '@boomerang/protocol/transport';
 import { connectionClosed, isClientError, type OriginatingRequest, responseTimedOut } from './errors.js';
 import { deliverLog, type LogHandler, logParams } from './logging.js';
-import { AnsweringClock, ResponseDeadlines } from './response-deadlines.js';
+import { AnsweringClock, type Deadline, ResponseDeadlines } from './response-deadlines.js';
 import { raceSignal } from './signals.js';
 
 /** Receives the `notifications/progress` of one request. An error it throws fails that request. */
@@ -102,14 +102,143 @@ const ENDED_BY_SERVER = Symbol('ended by the server');
  * progress token of a request is its id.
  */
 export function createRequester(transport: RequestTransport, handlers: PeerHandlers = {}): Requester {
-  let nextId = 1;
-  let closed = false;
-  const answering = new AnsweringClock();
-  const deadlines = new ResponseDeadlines(answering);
+  return new TransportRequester(transport, handlers);
+}
 
-  const answerRequest = async (request: JSONRPCRequest): Promise<void> => {
+/** The {@link Requester} of {@link createRequester}: the connection's next id, its clocks and its handlers. */
+class TransportRequester implements Requester {
+  #nextId = 1;
+  #closed = false;
+  readonly #transport: RequestTransport;
+  readonly #handlers: PeerHandlers;
+  readonly #answering = new AnsweringClock();
+  readonly #deadlines = new ResponseDeadlines(this.#answering);
+
+  constructor(transport: RequestTransport, handlers: PeerHandlers) {
+    this.#transport = transport;
+    this.#handlers = handlers;
+    void this.#read();
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  async request(
+    method: string,
+    params: Record<string, unknown>,
+    options: SendOptions = {},
+  ): Promise<unknown> {
+    if (this.#closed) throw connectionClosed(method, undefined);
+    const { signal, onprogress, onnotification, onlog, responseTimeoutMs } = options;
+    signal?.throwIfAborted();
+    const id = this.#nextId++;
+    const message = requestMessage(id, method, params, onprogress !== undefined);
+    // A time limit is a deadline shared with the requests starting about now (no signal made per request).
+    const deadline = responseTimeoutMs === undefined ? undefined : this.#deadlines.join(responseTimeoutMs);
+    // Only a request that wants its notifications takes them (what no request takes goes to `messages`), and
+    // only then can a handler of them end it; a request with both a signal and a deadline needs them joined:
+    // then, and only then, a controller and a closure.
+    const own =
+      onprogress === undefined &&
+      onnotification === undefined &&
+      onlog === undefined &&
+      (deadline === undefined || signal === undefined)
+        ? undefined
+        : new AbortController();
+    const stop = own === undefined ? undefined : linkAbort(signal, own);
+    const stopDeadline =
+      own === undefined || deadline === undefined ? undefined : linkAbort(deadline.signal, own);
+    const exchangeSignal = own?.signal ?? signal ?? deadline?.signal;
+    try {
+      const exchange = this.#transport.request(
+        message,
+        own !== undefined
+          ? { signal: own.signal, onMessage: (received) => this.#ownMessage(received, id, options, own) }
+          : exchangeSignal === undefined
+            ? NO_OPTIONS
+            : { signal: exchangeSignal },
+      );
+      // Raced with the caller's signal: a transport slow to notice an abort (a fetch signing in first) holds no
+      // call. A shared deadline alone is not raced: transports honour signals, and it would be a listener more.
+      const response = await (own === undefined && signal === undefined
+        ? exchange
+        : raceSignal(exchange, exchangeSignal));
+      if ('error' in response) throw McpError.fromJSON(response.error as JsonRpcErrorObject);
+      return response.result;
+    } catch (error) {
+      return exchangeFailed(error, exchangeSignal, deadline, options, method, id);
+    } finally {
+      deadline?.leave();
+      stopDeadline?.();
+      stop?.();
+    }
+  }
+
+  async notify(method: string, params?: Record<string, unknown>, options: NotifyOptions = {}): Promise<void> {
+    if (this.#closed) throw connectionClosed(method, undefined);
+    const message = (
+      params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }
+    ) as JSONRPCNotification;
+    const { signal } = options;
+    await raceSignal(this.#transport.send(message, signal === undefined ? {} : { signal }), signal);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#transport.close();
+  }
+
+  /** Reads what no request's own handling took, to the end of the connection. */
+  async #read(): Promise<void> {
+    try {
+      for await (const message of this.#transport.messages) this.#unclaimed(message);
+    } catch {
+      // The transport failed; its exchanges report it.
+    }
+    this.#closed = true;
+  }
+
+  /**
+   * A message that came with request `id`, whose `options` take its notifications, and whose `own` controller
+   * ends it: a server request is answered, a notification routed to its handler (what none takes goes on as
+   * unclaimed). What a handler throws aborts the request; the server's cancellation of a listen ends it.
+   */
+  #ownMessage(
+    received: JSONRPCNotification | JSONRPCRequest,
+    id: number,
+    options: SendOptions,
+    own: AbortController,
+  ): void {
+    if (messageKind(received) === 'request') {
+      void this.#answerRequest(received as JSONRPCRequest);
+      return;
+    }
+    const notification = received as JSONRPCNotification;
+    const { onprogress, onnotification, onlog } = options;
+    try {
+      const taken = routeOwn(notification, id, onprogress, onnotification, onlog);
+      if (taken instanceof Promise) {
+        // Params only zod can judge (loaded on demand): routed once it has.
+        void taken
+          .then((mine) => {
+            if (!mine) this.#notified(notification);
+          })
+          .catch((error: unknown) => own.abort(error));
+        return;
+      }
+      if (!taken) this.#notified(notification);
+    } catch (error) {
+      own.abort(error);
+      return;
+    }
+    if (onnotification !== undefined && isCancellationOf(notification, id)) own.abort(ENDED_BY_SERVER);
+  }
+
+  async #answerRequest(request: JSONRPCRequest): Promise<void> {
     let response: JSONRPCMessage;
-    answering.enter();
+    const handlers = this.#handlers;
+    this.#answering.enter();
     try {
       if (handlers.onRequest === undefined) throw new McpError(ErrorCode.MethodNotFound, 'Method not found');
       response = jsonRpcResult(request.id, (await handlers.onRequest(request)) as Result);
@@ -119,150 +248,69 @@ export function createRequester(transport: RequestTransport, handlers: PeerHandl
         error instanceof McpError ? error : new McpError(ErrorCode.InternalError, 'Internal error'),
       );
     } finally {
-      answering.leave();
+      this.#answering.leave();
     }
-    await transport.send(response, { relatedRequestId: request.id }).catch(() => {});
-  };
+    await this.#transport.send(response, { relatedRequestId: request.id }).catch(() => {});
+  }
 
   /** A message of the peer that no request's own handling took. */
-  const unclaimed = (message: JSONRPCMessage): void => {
+  #unclaimed(message: JSONRPCMessage): void {
     const kind = messageKind(message);
-    if (kind === 'request') void answerRequest(message as JSONRPCRequest);
-    else if (kind === 'notification') notified(message as JSONRPCNotification);
-  };
+    if (kind === 'request') void this.#answerRequest(message as JSONRPCRequest);
+    else if (kind === 'notification') this.#notified(message as JSONRPCNotification);
+  }
 
   /**
    * A notification of no request: a log message to the log handler, anything else to `onNotification`. Log params
    * that only zod can judge are handed on once it has (what a handler throws then goes nowhere).
    */
-  const notified = (notification: JSONRPCNotification): void => {
-    const log = handlers.onLog === undefined ? undefined : logParams(notification);
-    if (log instanceof Promise) void log.then((params) => handOn(notification, params)).catch(() => {});
-    else handOn(notification, log);
-  };
+  #notified(notification: JSONRPCNotification): void {
+    const log = this.#handlers.onLog === undefined ? undefined : logParams(notification);
+    if (log instanceof Promise) void log.then((params) => this.#handOn(notification, params)).catch(() => {});
+    else this.#handOn(notification, log);
+  }
 
-  const handOn = (
-    notification: JSONRPCNotification,
-    log: LoggingMessageNotificationParams | undefined,
-  ): void => {
+  #handOn(notification: JSONRPCNotification, log: LoggingMessageNotificationParams | undefined): void {
+    const handlers = this.#handlers;
     if (log !== undefined && handlers.onLog !== undefined) deliverLog(handlers.onLog, log, undefined);
     else handlers.onNotification?.(notification);
-  };
+  }
+}
 
-  void (async () => {
-    try {
-      for await (const message of transport.messages) unclaimed(message);
-    } catch {
-      // The transport failed; its exchanges report it.
-    }
-    closed = true;
-  })();
+/** Request `id` on the wire; with `progress`, its `_meta.progressToken` is its id. */
+function requestMessage(
+  id: number,
+  method: string,
+  params: Record<string, unknown>,
+  progress: boolean,
+): JSONRPCRequest {
+  const wire = progress
+    ? { ...params, _meta: { ...(params._meta as object | undefined), [MetaKey.progressToken]: id } }
+    : params;
+  return { jsonrpc: '2.0', id, method, params: wire } as JSONRPCRequest;
+}
 
-  return {
-    get closed() {
-      return closed;
-    },
-
-    async request(method, params, options = {}) {
-      if (closed) throw connectionClosed(method, undefined);
-      const { signal, onprogress, onnotification, onlog, responseTimeoutMs } = options;
-      signal?.throwIfAborted();
-      const id = nextId++;
-      const wire =
-        onprogress === undefined
-          ? params
-          : { ...params, _meta: { ...(params._meta as object | undefined), [MetaKey.progressToken]: id } };
-      const message = { jsonrpc: '2.0', id, method, params: wire } as JSONRPCRequest;
-      // A time limit is a deadline shared with the requests starting about now (no signal made per request).
-      const deadline = responseTimeoutMs === undefined ? undefined : deadlines.join(responseTimeoutMs);
-      // Only a request that wants its notifications takes them (what no request takes goes to `messages`), and
-      // only then can a handler of them end it; a request with both a signal and a deadline needs them joined:
-      // then, and only then, a controller and a closure.
-      const own =
-        onprogress === undefined &&
-        onnotification === undefined &&
-        onlog === undefined &&
-        (deadline === undefined || signal === undefined)
-          ? undefined
-          : new AbortController();
-      const stop = own === undefined ? undefined : linkAbort(signal, own);
-      const stopDeadline =
-        own === undefined || deadline === undefined ? undefined : linkAbort(deadline.signal, own);
-      const onMessage =
-        own === undefined
-          ? undefined
-          : (received: JSONRPCNotification | JSONRPCRequest): void => {
-              if (messageKind(received) === 'request') {
-                void answerRequest(received as JSONRPCRequest);
-                return;
-              }
-              const notification = received as JSONRPCNotification;
-              try {
-                const taken = routeOwn(notification, id, onprogress, onnotification, onlog);
-                if (taken instanceof Promise) {
-                  // Params only zod can judge (loaded on demand): routed once it has.
-                  void taken
-                    .then((mine) => {
-                      if (!mine) notified(notification);
-                    })
-                    .catch((error: unknown) => own.abort(error));
-                  return;
-                }
-                if (!taken) notified(notification);
-              } catch (error) {
-                own.abort(error);
-                return;
-              }
-              if (onnotification !== undefined && isCancellationOf(notification, id))
-                own.abort(ENDED_BY_SERVER);
-            };
-      const exchangeSignal = own?.signal ?? signal ?? deadline?.signal;
-      try {
-        const exchange = transport.request(
-          message,
-          own !== undefined
-            ? { signal: own.signal, onMessage }
-            : exchangeSignal === undefined
-              ? NO_OPTIONS
-              : { signal: exchangeSignal },
-        );
-        // Raced with the caller's signal: a transport slow to notice an abort (a fetch signing in first) holds no
-        // call. A shared deadline alone is not raced: transports honour signals, and it would be a listener more.
-        const response = await (own === undefined && signal === undefined
-          ? exchange
-          : raceSignal(exchange, exchangeSignal));
-        if ('error' in response) throw McpError.fromJSON(response.error as JsonRpcErrorObject);
-        return response.result;
-      } catch (error) {
-        const reason = exchangeSignal?.aborted ? exchangeSignal.reason : undefined;
-        if (reason === ENDED_BY_SERVER) return undefined;
-        if (reason !== undefined && reason === deadline?.reason && error === reason) {
-          throw responseTimedOut(options.call ?? { method }, responseTimeoutMs as number);
-        }
-        if (reason !== undefined && error === reason) throw error;
-        if (error instanceof McpError || isClientError(error)) throw error;
-        throw connectionClosed(method, id, error);
-      } finally {
-        deadline?.leave();
-        stopDeadline?.();
-        stop?.();
-      }
-    },
-
-    async notify(method, params, options = {}) {
-      if (closed) throw connectionClosed(method, undefined);
-      const message = (
-        params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }
-      ) as JSONRPCNotification;
-      const { signal } = options;
-      await raceSignal(transport.send(message, signal === undefined ? {} : { signal }), signal);
-    },
-
-    async close() {
-      closed = true;
-      await transport.close();
-    },
-  };
+/**
+ * What request `id` becomes when its exchange (on `signal`) failed with `error`: `undefined` when the server
+ * ended its listen stream, else it throws a `timeout` `ClientError` past its deadline, the signal's reason when
+ * aborted, an `McpError` or `ClientError` as it is, and anything else as a `closed` `ClientError`.
+ */
+function exchangeFailed(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  deadline: Deadline | undefined,
+  options: SendOptions,
+  method: string,
+  id: number,
+): undefined {
+  const reason = signal?.aborted ? signal.reason : undefined;
+  if (reason === ENDED_BY_SERVER) return undefined;
+  if (reason !== undefined && reason === deadline?.reason && error === reason) {
+    throw responseTimedOut(options.call ?? { method }, options.responseTimeoutMs as number);
+  }
+  if (reason !== undefined && error === reason) throw error;
+  if (error instanceof McpError || isClientError(error)) throw error;
+  throw connectionClosed(method, id, error);
 }
 
 /**

@@ -13,30 +13,41 @@ export function stateSummary(state: string): string {
   return `${head} (${state.length} chars)`;
 }
 
-/** One line for an input request: what kind it is and what it asks. */
+/** One line for an input request: what kind it is and what it asks (a kind without a describer: its method). */
 export function describeInputRequest(request: unknown): string {
   if (!isObj(request)) return 'an input request of unknown shape';
-  const params = isObj(request.params) ? request.params : {};
-  if (request.method === 'elicitation/create') {
-    if (params.mode === 'url') return `elicitation/create (url): ${params.message} → ${params.url}`;
-    const schema = isObj(params.requestedSchema) ? params.requestedSchema : {};
-    const properties = isObj(schema.properties) ? schema.properties : {};
-    const required = Array.isArray(schema.required) ? schema.required : [];
-    const fields = Object.entries(properties).map(([name, field]) => {
-      const type = isObj(field) ? String(field.type ?? (field.oneOf === undefined ? '?' : 'string')) : '?';
-      return `${name}: ${type}${required.includes(name) ? '' : '?'}`;
-    });
-    return `elicitation/create (form): ${params.message}  {${fields.join(', ')}}`;
-  }
-  if (request.method === 'sampling/createMessage') {
-    const messages = Array.isArray(params.messages) ? params.messages : [];
-    const first = messages[0];
-    const text = isObj(first) && isObj(first.content) ? first.content.text : undefined;
-    return `sampling/createMessage: ${String(text ?? '')} (maxTokens ${params.maxTokens})`;
-  }
-  if (request.method === 'roots/list') return 'roots/list';
-  return String(request.method);
+  const describe = typeof request.method === 'string' ? DESCRIBERS.get(request.method) : undefined;
+  return describe === undefined
+    ? String(request.method)
+    : describe(isObj(request.params) ? request.params : {});
 }
+
+/** What the demo shows of the params of each kind of question that has more to show than its method. */
+const DESCRIBERS: ReadonlyMap<string, (params: Obj) => string> = new Map([
+  [
+    'elicitation/create',
+    (params: Obj) => {
+      if (params.mode === 'url') return `elicitation/create (url): ${params.message} → ${params.url}`;
+      const schema = isObj(params.requestedSchema) ? params.requestedSchema : {};
+      const properties = isObj(schema.properties) ? schema.properties : {};
+      const required = Array.isArray(schema.required) ? schema.required : [];
+      const fields = Object.entries(properties).map(([name, field]) => {
+        const type = isObj(field) ? String(field.type ?? (field.oneOf === undefined ? '?' : 'string')) : '?';
+        return `${name}: ${type}${required.includes(name) ? '' : '?'}`;
+      });
+      return `elicitation/create (form): ${params.message}  {${fields.join(', ')}}`;
+    },
+  ],
+  [
+    'sampling/createMessage',
+    (params: Obj) => {
+      const messages = Array.isArray(params.messages) ? params.messages : [];
+      const first = messages[0];
+      const text = isObj(first) && isObj(first.content) ? first.content.text : undefined;
+      return `sampling/createMessage: ${String(text ?? '')} (maxTokens ${params.maxTokens})`;
+    },
+  ],
+]);
 
 /** One line for an input response: an elicitation's action and content, a completion, or a roots list. */
 export function describeInputResponse(response: unknown): string {

@@ -86,10 +86,15 @@ describe('McpServer option `capabilities`', () => {
   });
 });
 
-describe('McpServer.toolSchema (the MessageHandler seam for Mcp-Param-* validation)', () => {
+/** What `@boomerang/transport-http` reads of a handler for its `Mcp-Param-*` checks (its `HttpMessageHandler`). */
+type DescribesTools = MessageHandler & {
+  toolSchema?(name: string): { readonly inputSchema: Record<string, unknown> } | undefined;
+};
+
+describe('McpServer.toolSchema (the HTTP seam for Mcp-Param-* validation)', () => {
   it('returns the published inputSchema of a registered tool, undefined otherwise', async () => {
     const mcp: McpServer = new McpServer(info);
-    const seam: MessageHandler = mcp; // structurally a MessageHandler with toolSchema
+    const seam: DescribesTools = mcp; // structurally what createHttpHandler(mcp) reads
     expect(seam.toolSchema?.('region')).toBeUndefined();
     const handle = mcp.tool(
       'region',

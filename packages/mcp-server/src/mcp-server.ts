@@ -197,8 +197,9 @@ export class McpServer implements MessageHandler {
   }
 
   /**
-   * Serves a stream transport (stdio, in-memory) until it closes; `options.auth` is the principal of every
-   * request on it (for tests and in-process embedding).
+   * Serves a stream transport (stdio, in-memory, and each 2025-11-25 session of `@boomerang/transport-http`)
+   * until it closes; `options.auth` is the principal of every request on it (for tests and in-process
+   * embedding), `options.authOf(request)` that of one request.
    */
   connect(transport: Transport, options?: ConnectOptions): Promise<ServerConnection> {
     return this.#server.connect(transport, options);
@@ -206,8 +207,8 @@ export class McpServer implements MessageHandler {
 
   /**
    * The published `inputSchema` of the registered tool `name` (what `tools/list` shows), or `undefined` when no
-   * tool has that name: the `MessageHandler` seam through which `createHttpHandler(mcp)` and `listen(mcp)` of
-   * `@boomerang/transport-http` validate `Mcp-Param-*` headers without a `tools` option.
+   * tool has that name: what `createHttpHandler(mcp)` and `listen(mcp)` of `@boomerang/transport-http` read
+   * (its `HttpMessageHandler` contract) to validate `Mcp-Param-*` headers without a `tools` option.
    */
   toolSchema(name: string): { readonly inputSchema: Record<string, unknown> } | undefined {
     const entry = typeof name === 'string' ? this.#tools.get(name) : undefined;

@@ -63,26 +63,82 @@ export interface Target {
 /** The most targets {@link targets} keeps (tool and prompt names are few; URIs may not be). */
 const MAX_TARGETS = 1_024;
 
+/** The longest name, method or URI recorded; longer ones are cut here (with `…`). */
+export const MAX_RECORDED_LENGTH = 256;
+
+/** What metrics record in place of a value that came off the wire and names nothing the server knows. */
+export const OTHER = '_OTHER';
+
+/** The methods of the protocol (both eras and the tasks extension): metrics record any other as `_OTHER`. */
+const KNOWN_METHODS = new Set([
+  'initialize',
+  'ping',
+  'server/discover',
+  'tools/list',
+  'tools/call',
+  'prompts/list',
+  'prompts/get',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'resources/subscribe',
+  'resources/unsubscribe',
+  'completion/complete',
+  'logging/setLevel',
+  'subscriptions/listen',
+  'tasks/get',
+  'tasks/update',
+  'tasks/cancel',
+  'tasks/list',
+  'tasks/result',
+]);
+
+/** The MCP revisions metrics record by name; any other value a request declares is `_OTHER`. */
+const KNOWN_VERSIONS = new Set(['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
+
+/**
+ * JSON-RPC codes that mean the request named nothing the server has (method not found, invalid params: an
+ * unknown tool or prompt): its method and name came off the wire unchecked, so metrics do not record them.
+ */
+const UNKNOWN_TARGET_CODES = new Set(['-32601', '-32602']);
+
+/** `value`, cut to {@link MAX_RECORDED_LENGTH}. */
+export function recorded(value: string): string {
+  return value.length <= MAX_RECORDED_LENGTH ? value : `${value.slice(0, MAX_RECORDED_LENGTH - 1)}…`;
+}
+
 /** A {@link Target} with the metric attributes of its requests, by outcome. */
 export interface KnownTarget extends Target {
+  /** What metrics record of the target: the method and the tool or prompt name, never a resource URI. */
+  readonly metricAttributes: Readonly<Record<string, string>>;
   readonly measured: Map<string, Attributes>;
 }
 
 /**
  * The targets of the requests one middleware sees, made once per method and name: a request's span name and naming
  * attributes, and the attributes its metrics record for each outcome (objects the SDK reads, never changes).
+ * Everything here comes off the wire, so it is bounded: names, methods and URIs cut to 256 characters, at most
+ * 1,024 targets cached, and metric attributes restricted to values with a bounded set (a method of the protocol, a
+ * known revision, a name only when the request did not fail as naming nothing, never a resource URI), so a caller
+ * cannot grow the metric series or pin memory by sending names.
  */
 export function targets(uriInName: boolean) {
   const known = new Map<string, KnownTarget>();
+  const unknownTarget = new Map<string, Attributes>();
   return {
     /** The target of `method(params)`. */
     of(method: string, params: Readonly<Record<string, unknown>>): KnownTarget {
       const { name, uri } = params;
-      const key = `${method}\u0000${typeof name === 'string' ? name : typeof uri === 'string' ? uri : ''}`;
+      const named = typeof name === 'string' ? name : typeof uri === 'string' ? uri : '';
+      const key = `${recorded(method)}\u0000${recorded(named)}`;
       let target = known.get(key);
       if (target === undefined) {
         if (known.size >= MAX_TARGETS) known.clear();
-        target = { ...targetOf(method, params, uriInName), measured: new Map() };
+        const { spanName, attributes } = targetOf(method, params, uriInName);
+        const metricAttributes = { ...attributes };
+        delete metricAttributes[Attr.resourceUri];
+        if (!KNOWN_METHODS.has(method)) metricAttributes[Attr.methodName] = OTHER;
+        target = { spanName, attributes, metricAttributes, measured: new Map() };
         known.set(key, target);
       }
       return target;
@@ -94,13 +150,23 @@ export function targets(uriInName: boolean) {
       outcome: string,
       errorType: string | undefined,
     ): Attributes {
-      const key = `${protocolVersion ?? ''}\u0000${outcome}\u0000${errorType ?? ''}`;
-      let attributes = target.measured.get(key);
+      const version =
+        protocolVersion === undefined ? '' : KNOWN_VERSIONS.has(protocolVersion) ? protocolVersion : OTHER;
+      const key = `${version}\u0000${outcome}\u0000${errorType ?? ''}`;
+      // A request that named nothing the server has: its method and name are the caller's, unbounded.
+      const cache =
+        errorType !== undefined && UNKNOWN_TARGET_CODES.has(errorType) ? unknownTarget : target.measured;
+      const base: Readonly<Record<string, string>> =
+        cache === unknownTarget
+          ? { [Attr.methodName]: target.metricAttributes[Attr.methodName] ?? OTHER }
+          : target.metricAttributes;
+      const cacheKey = cache === unknownTarget ? `${base[Attr.methodName]}\u0000${key}` : key;
+      let attributes = cache.get(cacheKey);
       if (attributes === undefined) {
-        attributes = { ...target.attributes, [Attr.outcome]: outcome };
-        if (protocolVersion !== undefined) attributes[Attr.protocolVersion] = protocolVersion;
+        attributes = { ...base, [Attr.outcome]: outcome };
+        if (version !== '') attributes[Attr.protocolVersion] = version;
         if (errorType !== undefined) attributes[Attr.errorType] = errorType;
-        if (target.measured.size < 64) target.measured.set(key, attributes);
+        if (cache.size < 64) cache.set(cacheKey, attributes);
       }
       return attributes;
     },
@@ -109,29 +175,33 @@ export function targets(uriInName: boolean) {
 
 /**
  * The target of `method(params)`: the tool or prompt name (in the span name and as `gen_ai.*.name`), or the
- * resource URI (as `mcp.resource.uri`, in the span name only with `uriInName`).
+ * resource URI (as `mcp.resource.uri`, in the span name only with `uriInName`); each cut to 256 characters.
  */
 export function targetOf(
   method: string,
   params: Readonly<Record<string, unknown>>,
   uriInName: boolean,
 ): Target {
-  const attributes: Record<string, string> = { [Attr.methodName]: method };
+  const methodName = recorded(method);
+  const attributes: Record<string, string> = { [Attr.methodName]: methodName };
   const { name, uri } = params;
   if (method === 'tools/call' && typeof name === 'string') {
-    attributes[Attr.toolName] = name;
+    const tool = recorded(name);
+    attributes[Attr.toolName] = tool;
     attributes[Attr.operationName] = 'execute_tool';
-    return { spanName: `${method} ${name}`, attributes };
+    return { spanName: `${methodName} ${tool}`, attributes };
   }
   if (method === 'prompts/get' && typeof name === 'string') {
-    attributes[Attr.promptName] = name;
-    return { spanName: `${method} ${name}`, attributes };
+    const prompt = recorded(name);
+    attributes[Attr.promptName] = prompt;
+    return { spanName: `${methodName} ${prompt}`, attributes };
   }
   if (typeof uri === 'string' && method.startsWith('resources/')) {
-    attributes[Attr.resourceUri] = uri;
-    return { spanName: uriInName ? `${method} ${uri}` : method, attributes };
+    const resource = recorded(uri);
+    attributes[Attr.resourceUri] = resource;
+    return { spanName: uriInName ? `${methodName} ${resource}` : methodName, attributes };
   }
-  return { spanName: method, attributes };
+  return { spanName: methodName, attributes };
 }
 
 /** What a result says about its round: the outcome, how many questions it asked, and a tool error. */

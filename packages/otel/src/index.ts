@@ -8,7 +8,7 @@ export { clientTelemetry } from './client.js';
 // --- trace context in _meta
 export { extractFrom, injectInto, spanContextOf, traceparentOf } from './propagation.js';
 // --- the server side
-export { serverTelemetry, type TelemetryOptions } from './server.js';
+export { type ServerTelemetryOptions, serverTelemetry, type TelemetryOptions } from './server.js';
 export type {
   ClientCallContextLike,
   ClientContextLike,

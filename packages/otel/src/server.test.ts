@@ -171,3 +171,105 @@ describe('serverTelemetry', () => {
     expect(response.result).toMatchObject({ resultType: 'complete' });
   });
 });
+
+describe('serverTelemetry against what a caller sends', () => {
+  it('keeps metric series bounded and names cut when callers send unknown, huge names', async () => {
+    const world = sdk();
+    worlds.push(world);
+    const mcp = deployer(world);
+    const secret = 'file:///notes/a?token=sk-secret';
+    mcp.resource(secret, { name: 'a' }, () => ({ contents: [{ uri: secret, text: 'n' }] }));
+    const huge = 'x'.repeat(100_000);
+    for (let i = 0; i < 300; i++) {
+      await mcp.handle(request('tools/call', { name: `${huge}${i}`, arguments: {} }));
+      await mcp.handle(request(`custom/${i}`, {}));
+      await mcp.handle(request('tools/list', {}, { 'io.modelcontextprotocol/protocolVersion': `v${i}` }));
+    }
+    const read = (await mcp.handle(request('resources/read', { uri: secret }))) as { result: object };
+    expect(read.result).toMatchObject({ contents: [{ text: 'n' }] });
+    const metrics = await world.metrics();
+    const points = metrics.get(Metric.serverDuration)?.dataPoints ?? [];
+    // Unknown tools, unknown methods and unknown revisions collapse: a handful of series, not 900.
+    expect(points.length).toBeLessThan(10);
+    const recordedValues = points.flatMap((p) => Object.values(p.attributes).map(String));
+    expect(recordedValues.every((value) => value.length <= 256)).toBe(true);
+    expect(recordedValues.some((value) => value.includes('sk-secret'))).toBe(false);
+    expect(points.map((p) => p.attributes['mcp.method.name'])).toContain('_OTHER');
+    for (const span of world.spans()) {
+      expect(span.name.length).toBeLessThanOrEqual(256 + 'tools/call '.length);
+      for (const value of Object.values(span.attributes))
+        expect(String(value).length).toBeLessThanOrEqual(256);
+    }
+  });
+
+  it('still records a known tool by name when it fails on its arguments', async () => {
+    const world = sdk();
+    worlds.push(world);
+    const mcp = deployer(world);
+    await mcp.handle(request('tools/call', { name: 'deploy', arguments: { service: 42 } }));
+    await flow(mcp, () => ({}));
+    const points = (await world.metrics()).get(Metric.serverDuration)?.dataPoints ?? [];
+    expect(points.some((p) => p.attributes['gen_ai.tool.name'] === 'deploy')).toBe(true);
+  });
+
+  it('does not fail a call when other middleware spent the carry budget', async () => {
+    const world = sdk();
+    worlds.push(world);
+    const mcp = new McpServer({ name: 'full', version: '1.0.0' });
+    mcp.use(async (ctx, next) => {
+      ctx.carry('bulk', 'b'.repeat(1_990));
+      return next();
+    });
+    mcp.use(serverTelemetry({ tracerProvider: world.tracerProvider, meterProvider: world.meterProvider }));
+    mcp.tool('t', {}, () => ({ content: [{ type: 'text', text: 'ok' }] }));
+    const response = (await mcp.handle(request('tools/call', { name: 't' }))) as { result: object };
+    expect(response.result).toMatchObject({ resultType: 'complete' });
+    expect(world.spans().map((span) => span.name)).toEqual(['tools/call t']);
+  });
+
+  it("remoteContext 'link': the caller's context is a link, never the parent or the sampling decision", async () => {
+    const { ParentBasedSampler, TraceIdRatioBasedSampler } = await import('@opentelemetry/sdk-trace-base');
+    const forced = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const run = async (remoteContext: 'parent' | 'link') => {
+      const world = sdk(new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(0) }));
+      worlds.push(world);
+      const mcp = new McpServer({ name: 'edge', version: '1.0.0' });
+      mcp.tool('t', {}, () => ({ content: [] }));
+      mcp.use(
+        serverTelemetry({
+          tracerProvider: world.tracerProvider,
+          meterProvider: world.meterProvider,
+          remoteContext,
+        }),
+      );
+      for (let i = 0; i < 20; i++)
+        await mcp.handle(request('tools/call', { name: 't' }, { traceparent: forced }));
+      return world.spans();
+    };
+    const parented = await run('parent');
+    expect(parented).toHaveLength(20);
+    expect(parented[0]?.spanContext().traceId).toBe('0af7651916cd43dd8448eb211c80319c');
+    expect(await run('link')).toHaveLength(0);
+
+    const world = sdk();
+    worlds.push(world);
+    const mcp = new McpServer({ name: 'edge', version: '1.0.0' });
+    mcp.tool('t', {}, () => ({ content: [] }));
+    mcp.use(
+      serverTelemetry({
+        tracerProvider: world.tracerProvider,
+        meterProvider: world.meterProvider,
+        remoteContext: 'link',
+      }),
+    );
+    await mcp.handle(request('tools/call', { name: 't' }, { traceparent: forced }));
+    const [span] = world.spans();
+    expect(span?.spanContext().traceId).not.toBe('0af7651916cd43dd8448eb211c80319c');
+    expect(parentOf(span as NonNullable<typeof span>)).toBeUndefined();
+    expect(span?.links.map((link) => link.context.traceId)).toEqual(['0af7651916cd43dd8448eb211c80319c']);
+  });
+
+  it('refuses a remoteContext it does not know', () => {
+    expect(() => serverTelemetry({ remoteContext: 'trust' as 'link' })).toThrow(/remoteContext must be/);
+  });
+});

@@ -34,6 +34,18 @@ export interface TelemetryOptions {
   readonly resourceUriInSpanName?: boolean | undefined;
 }
 
+/** Options of {@link serverTelemetry}. */
+export interface ServerTelemetryOptions extends TelemetryOptions {
+  /**
+   * What the trace context a request's `_meta` carries becomes (default `'parent'`):
+   * - `'parent'`: the parent of the request's span (one trace per flow, across client and servers). The caller
+   *   then chooses the trace id and, under a parent-based sampler, whether the span is sampled.
+   * - `'link'`: a link; the span starts a trace of its own, sampled by your sampler alone. For servers whose
+   *   callers are not trusted with your tracing (rounds of a flow stay linked through their sealed state).
+   */
+  readonly remoteContext?: 'parent' | 'link' | undefined;
+}
+
 /**
  * A server middleware (`server.use(serverTelemetry())`, `mcp.use(...)`) that traces and measures every request
  * by the OpenTelemetry semantic conventions for MCP:
@@ -54,7 +66,7 @@ export interface TelemetryOptions {
  * Handlers run inside the span's context, so their own spans nest under it (with a context manager registered).
  * Nothing is recorded, and nothing costs, unless the middleware is installed.
  */
-export function serverTelemetry(options: TelemetryOptions = {}): ServerMiddlewareLike {
+export function serverTelemetry(options: ServerTelemetryOptions = {}): ServerMiddlewareLike {
   const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(
     INSTRUMENTATION.name,
     INSTRUMENTATION.version,
@@ -79,6 +91,12 @@ export function serverTelemetry(options: TelemetryOptions = {}): ServerMiddlewar
     description: 'Requests whose requestState did not open, by reason.',
   });
   const known = targets(options.resourceUriInSpanName === true);
+  const linkRemote = options.remoteContext === 'link';
+  if (options.remoteContext !== undefined && options.remoteContext !== 'parent' && !linkRemote) {
+    throw new TypeError(
+      `serverTelemetry: remoteContext must be 'parent' or 'link', got ${JSON.stringify(options.remoteContext)}`,
+    );
+  }
 
   return async (ctx, next) => {
     const started = performance.now();
@@ -87,8 +105,8 @@ export function serverTelemetry(options: TelemetryOptions = {}): ServerMiddlewar
     const remote = extractFrom(ctx.meta, ambient);
     let links: Link[] | undefined;
     if (remote !== undefined) {
-      const outer = trace.getSpanContext(ambient);
-      if (outer !== undefined && trace.isSpanContextValid(outer)) links = [{ context: outer }];
+      const linked = linkRemote ? trace.getSpanContext(remote) : trace.getSpanContext(ambient);
+      if (linked !== undefined && trace.isSpanContextValid(linked)) links = [{ context: linked }];
     }
     const minted = spanContextOf(ctx.carried[MINTED_BY]);
     if (minted !== undefined) {
@@ -100,7 +118,7 @@ export function serverTelemetry(options: TelemetryOptions = {}): ServerMiddlewar
     attributes[Attr.round] = ctx.round;
     if (ctx.protocolVersion !== undefined) attributes[Attr.protocolVersion] = ctx.protocolVersion;
     if (ctx.stateRefusal !== undefined) attributes[Attr.stateRefusal] = ctx.stateRefusal;
-    const parent = remote ?? ambient;
+    const parent = linkRemote ? ambient : (remote ?? ambient);
     const span = tracer.startSpan(
       target.spanName,
       links === undefined
@@ -111,10 +129,19 @@ export function serverTelemetry(options: TelemetryOptions = {}): ServerMiddlewar
     // Only the multi-round-trip methods mint state for a next round to open.
     if (isMultiRound(ctx.method)) {
       const own = span.spanContext();
-      if (trace.isSpanContextValid(own)) ctx.carry(MINTED_BY, traceparentOf(own));
+      if (trace.isSpanContextValid(own)) {
+        try {
+          ctx.carry(MINTED_BY, traceparentOf(own));
+        } catch {
+          // The carry budget is spent by other middleware: the next round goes unlinked, the call goes on.
+        }
+      }
     }
     if (ctx.stateRefusal !== undefined) {
-      refusals.add(1, { [Attr.methodName]: ctx.method, [Attr.stateRefusal]: ctx.stateRefusal });
+      refusals.add(1, {
+        [Attr.methodName]: target.metricAttributes[Attr.methodName] ?? ctx.method,
+        [Attr.stateRefusal]: ctx.stateRefusal,
+      });
     }
     let outcome = 'error';
     let errorType: string | undefined;
@@ -130,7 +157,7 @@ export function serverTelemetry(options: TelemetryOptions = {}): ServerMiddlewar
         span.setStatus({ code: SpanStatusCode.ERROR });
       }
       if (outcome === 'complete' && (ctx.round > 0 || isMultiRound(ctx.method))) {
-        flowRounds.record(ctx.round + 1, target.attributes);
+        flowRounds.record(ctx.round + 1, target.metricAttributes);
       }
       return result;
     } catch (error) {

@@ -2,8 +2,9 @@
 // values its zod schema accepts (property tests pin that), and declines anything it is not sure about, which then
 // goes to zod; so the verdict, and the issues of a rejection, are always zod's.
 import { isImplementation } from './checks/content.js';
-import { isElicitResult, isInputRequests, isInputRequiredResult } from './checks/input-requests.js';
+import { isElicitResult } from './checks/input-requests.js';
 import { isCallToolResult } from './checks/results.js';
+import { isInputRequests, isInputRequiredResult } from './checks/round.js';
 import {
   type Check,
   isInt,

@@ -31,20 +31,22 @@ export {
 export { type ExtensionCapabilities, extensionSettings, hasExtension } from './extensions.js';
 // --- argument guards
 export { argumentError, describeType } from './guards.js';
-// --- results and the questions a server asks
-export { isPlainObject } from './jsonrpc.js';
-// --- who is calling (the transport contracts themselves: @boomerang/protocol/transport)
-export { type Principal, principalOf } from './principal.js';
 export {
   createMessageRequest,
   type ElicitFormInit,
   type ElicitUrlInit,
   elicitRequest,
   elicitUrlRequest,
+  listRootsRequest,
+} from './input-requests.js';
+// --- results and the questions a server asks
+export { isPlainObject } from './jsonrpc.js';
+// --- who is calling (the transport contracts themselves: @boomerang/protocol/transport)
+export { type Principal, principalOf } from './principal.js';
+export {
   type InputRequiredInit,
   inputRequired,
   isInputRequired,
-  listRootsRequest,
   normalizeResult,
   type ResultKind,
   resultTypeOf,

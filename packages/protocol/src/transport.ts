@@ -146,40 +146,23 @@ export interface HandleContext {
 /**
  * The one method a server exposes to request/response transports: answer one message. Resolves to the response,
  * or `undefined` for notifications and cancelled requests. Never rejects on bad input: it answers with the
- * right JSON-RPC error instead.
+ * right JSON-RPC error instead. What a particular transport reads beside it (HTTP: a tool's schema for its header
+ * checks, a stream connection per 2025-11-25 session) is that transport's own contract.
  */
 export interface MessageHandler {
   handle(message: unknown, ctx?: HandleContext): Promise<JSONRPCResponse | undefined>;
-  /**
-   * Optional: the published `inputSchema` of the tool `name` (as `tools/list` shows it), or `undefined` when no
-   * such tool is registered. A handler that can describe its tools implements it so that HTTP transports
-   * validate `Mcp-Param-*` headers against the tool's `x-mcp-header` declarations without being given the tool
-   * list. Called once per `tools/call`, so it should be a cheap lookup; it must not throw.
-   */
-  toolSchema?(name: string): { readonly inputSchema: Record<string, unknown> } | undefined;
-  /**
-   * Optional: serves one stream connection until it closes (what `Server.connect` and `McpServer.connect` do). A
-   * dual-era handler implements it so that HTTP transports can serve each 2025-11-25 session (`Mcp-Session-Id`)
-   * as one connection: the session's `initialize`, log level, subscriptions and server→client requests then live
-   * exactly where they live on stdio. The transport sends every message with the `relatedRequestId` of the
-   * request it belongs to, so that the HTTP side can put it on that request's event stream.
-   */
-  connect?(transport: Transport, options?: StreamConnectOptions): Promise<StreamConnection>;
 }
 
-/** Options of {@link MessageHandler.connect}. */
+/**
+ * Options of a server's `connect(transport, options)`, which serves one stream transport until it closes
+ * (`Server.connect`, `McpServer.connect`).
+ */
 export interface StreamConnectOptions {
   /** The principal of every request on the connection (in-process and test transports). */
   auth?: AuthInfo;
-  /**
-   * The principal of one request, for transports that authenticate every message on their own (an HTTP session
-   * authenticates each POST, so a refreshed or stepped-up token reaches the handler); overrides `auth` when it
-   * returns one.
-   */
-  authOf?: (request: JSONRPCRequest) => AuthInfo | undefined;
 }
 
-/** A connection being served by {@link MessageHandler.connect}. */
+/** A connection a server serves (what its `connect(transport, options)` resolves to). */
 export interface StreamConnection {
   /** Resolves once the connection stopped serving (never rejects). */
   readonly closed: Promise<void>;

@@ -1,5 +1,6 @@
 import type { ClientCapabilities, InputRequests, ServerCapabilities } from '@boomerang/protocol';
 import { isPlainObject as isObject } from '@boomerang/protocol';
+import { type InputRequestCapability, inputRequestKind } from '@boomerang/protocol/checks';
 import type { ServerHandlers } from './types.js';
 
 type JsonObject = Record<string, unknown>;
@@ -33,7 +34,9 @@ export function serverCapabilities(handlers: ServerHandlers, extra?: ServerCapab
 /**
  * The client capabilities this request lacks for `inputRequests` (spec: a server MUST NOT send an input request
  * the client did not declare in *this* request), as a `ClientCapabilities` object for
- * `-32021`'s `data.requiredCapabilities`, or `undefined` when everything is declared:
+ * `-32021`'s `data.requiredCapabilities`, or `undefined` when everything is declared. What each request needs is
+ * its kind's row of the protocol's table (every member its params need, MUST or SHOULD alike: this server never
+ * sends what the client did not declare):
  *
  * - form elicitation (`mode` absent or `"form"`) needs `elicitation` with `form`, or with neither mode (an empty
  *   `elicitation: {}` means form only) → `{ elicitation: { form: {} } }`;
@@ -47,39 +50,43 @@ export function missingClientCapabilities(
   declared: ClientCapabilities,
 ): ClientCapabilities | undefined {
   let missing: JsonObject | undefined;
-  const need = (required: JsonObject) => {
-    missing = mergeCapabilities(missing ?? {}, required);
-  };
-  const elicitation = isObject(declared.elicitation) ? declared.elicitation : undefined;
-  const sampling = isObject(declared.sampling) ? declared.sampling : undefined;
   for (const request of Object.values(inputRequests)) {
-    const params: JsonObject = isObject(request.params) ? request.params : {};
-    switch (request.method) {
-      case 'elicitation/create':
-        if (params.mode === 'url') {
-          if (!isObject(elicitation?.url)) need({ elicitation: { url: {} } });
-        } else if (!elicitation || (!isObject(elicitation.form) && isObject(elicitation.url))) {
-          need({ elicitation: { form: {} } });
-        }
-        break;
-      case 'sampling/createMessage':
-        if (!sampling) need({ sampling: {} });
-        if ((params.tools !== undefined || params.toolChoice !== undefined) && !isObject(sampling?.tools)) {
-          need({ sampling: { tools: {} } });
-        }
-        if (
-          (params.includeContext === 'thisServer' || params.includeContext === 'allServers') &&
-          !isObject(sampling?.context)
-        ) {
-          need({ sampling: { context: {} } });
-        }
-        break;
-      case 'roots/list':
-        if (!isObject(declared.roots)) need({ roots: {} });
-        break;
+    const kind = inputRequestKind(request.method);
+    if (kind === undefined) continue;
+    const { capability } = kind;
+    const settings = declared[capability.name];
+    const held = isObject(settings) ? settings : undefined;
+    const needs = capability.needs(isObject(request.params) ? request.params : NO_PARAMS);
+    if (held === undefined && needs.length === 0) {
+      missing = mergeCapabilities(missing ?? {}, { [capability.name]: {} });
+    }
+    for (let i = 0; i < needs.length; i++) {
+      const member = needs[i]?.member;
+      if (member !== undefined && !covers(held, member, capability)) {
+        missing = mergeCapabilities(missing ?? {}, { [capability.name]: { [member]: {} } });
+      }
     }
   }
-  return missing as ClientCapabilities | undefined;
+  return missing;
+}
+
+/** The params of a request that has none. */
+const NO_PARAMS: JsonObject = Object.freeze({});
+
+/**
+ * Whether a declared capability's settings (`undefined` when not declared) hold `member`: as an object, or as
+ * the member an empty declaration stands for (`elicitation: {}` is form mode).
+ */
+function covers(held: JsonObject | undefined, member: string, capability: InputRequestCapability): boolean {
+  if (held === undefined) return false;
+  if (isObject(held[member])) return true;
+  if (member !== capability.implied) return false;
+  const { members } = capability;
+  for (let i = 0; i < members.length; i++) {
+    const other = members[i];
+    if (other !== undefined && isObject(held[other])) return false;
+  }
+  return true;
 }
 
 /** `{ elicitation: { url: {} }, roots: {} }` → `"elicitation.url, roots"`: for the `-32021` message. */

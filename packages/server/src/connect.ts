@@ -20,10 +20,16 @@ import type { LogFn } from './types.js';
 
 /**
  * Options of `server.connect(transport, options)`: `auth`, the principal every request on this connection is
- * served for (in-process and test transports), and `authOf(request)`, the principal of one request for transports
- * that authenticate each message (HTTP sessions), which wins when it returns one.
+ * served for (in-process and test transports), and `authOf(request)`, the principal of one request.
  */
-export type ConnectOptions = StreamConnectOptions;
+export interface ConnectOptions extends StreamConnectOptions {
+  /**
+   * The principal of one request, for transports that authenticate every message on their own (an HTTP
+   * 2025-11-25 session authenticates each POST, so a refreshed or stepped-up token reaches the handler); wins
+   * over `auth` when it returns one.
+   */
+  authOf?: (request: JSONRPCRequest) => AuthInfo | undefined;
+}
 
 /**
  * A served stream transport. `close()` ends open subscriptions gracefully (each gets its listen result), then

@@ -32,7 +32,6 @@ import { cancellationOf } from './cancellation.js';
 import { createRequestContext, isLoggingLevel } from './context.js';
 import type { ServerCore } from './core.js';
 import { unwrapCursor } from './cursor.js';
-import type { CustomMethod } from './custom-methods.js';
 import { currentCapabilities, discoverResult } from './discover.js';
 import { checkArgumentDepth, checkInputResponses } from './limits.js';
 import { serveListen } from './listen.js';
@@ -40,7 +39,7 @@ import { METHODS, type MethodSpec } from './methods.js';
 import { MiddlewareContext, runChain } from './middleware.js';
 import { finishResult } from './result.js';
 import { frameOf, type OpenedState, type RequestStateBinding, type RequestStateEnvelope } from './sealed.js';
-import type { Handler } from './types.js';
+import type { Handler, RequestContext } from './types.js';
 
 /** The one wire error for every `requestState` that fails to open (the reason goes to the log only). */
 const INVALID_REQUEST_STATE = 'Invalid or expired requestState';
@@ -194,7 +193,10 @@ function cancelled(cancel: Cancellation): unknown {
   return cancel.signal.reason ?? new Error('the request was cancelled');
 }
 
-/** {@link serveRequest} without middleware; `tap` when a chain wraps it. */
+/**
+ * {@link serveRequest} without middleware; `tap` when a chain wraps it. The per-request path of every server: its
+ * steps are named functions over what they need (no closure, copy or await beyond what the request itself needs).
+ */
 async function serveCore(
   core: ServerCore,
   request: JSONRPCRequest,
@@ -207,108 +209,53 @@ async function serveCore(
   try {
     const spec = METHODS.get(method);
     const custom = spec === undefined ? core.methods.get(method) : undefined;
-    if (spec === undefined && custom === undefined) {
+    const route = spec ?? custom;
+    if (route === undefined)
       throw method === 'initialize' ? initializeError(request.params) : notFound(method);
-    }
     const handler = spec === undefined ? undefined : servedHandler(core, spec, method);
-
     const meta = readMeta(request.params);
     const params = request.params as Record<string, unknown>;
-    const inputRequired = (spec ?? (custom as CustomMethod)).inputRequired;
-    if (inputRequired) checkInputResponses(params.inputResponses);
-    const envelope = inputRequired ? core.requestState : undefined;
-    if (
-      envelope !== undefined &&
-      params.requestState !== undefined &&
-      typeof params.requestState !== 'string'
-    ) {
-      core.log.warn(`requestState rejected on ${method}: not a string`);
-      throw invalidParams(INVALID_REQUEST_STATE);
-    }
-    // Sealed state binds the arguments by their canonical JSON (a recursive walk): bound their depth first.
-    if (envelope !== undefined) checkArgumentDepth(spec === undefined ? params : params.arguments);
+    const inputRequired = route.inputRequired;
+    const envelope = inputRequired ? stateEnvelope(core, method, params, spec !== undefined) : undefined;
     let handlerParams: unknown;
     let binding: RequestStateBinding | undefined;
     if (spec !== undefined) {
-      const check = safeParse(spec.params, params);
-      if (!check.success) throw invalidParams(`Invalid params: ${describeIssues(check.error.issues)}`);
-      handlerParams = params;
-      if (spec.paginated && params.cursor !== undefined) {
-        const inner = unwrapCursor(method, params.cursor as string);
-        if (inner === undefined) throw invalidParams('Invalid cursor');
-        handlerParams = { ...params, cursor: inner };
-      }
+      handlerParams = builtInParams(spec, method, params);
       if (inputRequired) binding = tap?.early?.binding ?? bindingOf(method, params, hctx.auth);
-      if (envelope !== undefined) warnIfNoIdentity(core, hctx.auth);
-    } else {
+    } else if (custom !== undefined) {
       const own = ownParams(params, inputRequired);
-      const checked = validate((custom as CustomMethod).params, own);
+      const checked = validate(custom.params, own);
       const outcome = checked instanceof Promise ? await checked : checked;
       if (!outcome.ok) throw invalidParams(`Invalid params: ${describeIssues(outcome.issues)}`);
       handlerParams = outcome.value;
       if (inputRequired)
         binding = tap?.early?.binding ?? { method, target: '', arguments: own, auth: hctx.auth };
-      if (envelope !== undefined) warnIfNoIdentity(core, hctx.auth);
     }
+    if (envelope !== undefined) warnIfNoIdentity(core, hctx.auth);
     let requestState = inputRequired ? (params.requestState as string | undefined) : undefined;
     let opened: string | OpenedState | undefined;
     if (envelope !== undefined && requestState !== undefined) {
-      const early = tap?.early;
-      const opening =
-        early === undefined
-          ? openState(core, envelope, requestState, binding as RequestStateBinding)
-          : openedEarly(core, early, method);
+      const opening = openState(core, envelope, requestState, binding as RequestStateBinding, tap?.early);
       opened = isThenable(opening) ? await opening : opening;
       requestState = typeof opened === 'string' ? opened : opened.state;
       if (spec !== undefined) handlerParams = { ...(handlerParams as object), requestState };
     }
 
-    const { ctx, end } = createRequestContext({
-      requestId: id,
-      method,
-      cancel,
-      protocolVersion: options.protocolVersion ?? meta.protocolVersion,
-      clientCapabilities: meta.clientCapabilities,
-      clientInfo: meta.clientInfo,
-      meta: meta.all,
-      logLevel: meta.logLevel,
-      progressToken: meta.progressToken,
-      auth: hctx.auth,
-      inputResponses: inputRequired ? (params.inputResponses as InputResponses | undefined) : undefined,
-      requestState,
-      loggingEnabled: core.capabilities().logging !== undefined,
-      notify: hctx.notify,
-      warn: core.log.warn,
-    });
+    const inputResponses = inputRequired ? params.inputResponses : undefined;
+    const { ctx, end } = contextOf(core, request, hctx, options, cancel, meta, inputResponses, requestState);
     try {
       const running =
         custom !== undefined
           ? custom.handler(handlerParams, ctx)
           : handler !== undefined
-            ? (handler as Handler<unknown, unknown>)(handlerParams, ctx)
-            : method === 'subscriptions/listen'
-              ? track(
-                  core.listening,
-                  serveListen({
-                    source: core.notifications as NonNullable<ServerCore['notifications']>,
-                    capabilities: currentCapabilities(core),
-                    requestId: id,
-                    filter: (params as SubscriptionsListenRequestParams).notifications,
-                    extensions: core.subscriptions,
-                    ctx,
-                    notify: hctx.notify,
-                    signal: cancel.signal,
-                    ending: options.ending === undefined ? [core.closing] : [core.closing, options.ending],
-                    warn: core.log.warn,
-                  }),
-                )
-              : discoverResult(core);
+            ? handler(handlerParams, ctx)
+            : answerItself(core, request, ctx, hctx, cancel, options);
       const settled = untilAborted(running, cancel);
       const value = isThenable(settled) ? await settled : settled;
       if (value === ABORTED) return undefined;
       const finished = finishResult(value, {
         method,
-        spec: spec ?? (custom as CustomMethod),
+        spec: route,
         serverInfo: core.info,
         cache: core.cacheHints(method),
         clientCapabilities: meta.clientCapabilities,
@@ -328,6 +275,110 @@ async function serveCore(
   } catch (error) {
     return cancel.aborted ? undefined : errorResponse(core, request, error);
   }
+}
+
+/**
+ * The checks a multi-round-trip request's answers and state pass before its params: `inputResponses` bounded,
+ * and, when the server seals state, `requestState` a string (else the frozen `-32602`) and the arguments it binds
+ * not too deep. Returns the envelope that opens and seals the state, `undefined` when the server has none.
+ */
+function stateEnvelope(
+  core: ServerCore,
+  method: string,
+  params: Record<string, unknown>,
+  builtIn: boolean,
+): RequestStateEnvelope | undefined {
+  checkInputResponses(params.inputResponses);
+  const envelope = core.requestState;
+  if (envelope === undefined) return undefined;
+  if (params.requestState !== undefined && typeof params.requestState !== 'string') {
+    core.log.warn(`requestState rejected on ${method}: not a string`);
+    throw invalidParams(INVALID_REQUEST_STATE);
+  }
+  // Sealed state binds the arguments by their canonical JSON (a recursive walk): bound their depth first.
+  checkArgumentDepth(builtIn ? params.arguments : params);
+  return envelope;
+}
+
+/**
+ * A built-in method's params as its handler gets them: checked against the method's schema, the cursor of a
+ * paginated one unwrapped (a copy then). `-32602` when either fails.
+ */
+function builtInParams(
+  spec: MethodSpec,
+  method: string,
+  params: Record<string, unknown>,
+): Record<string, unknown> {
+  const check = safeParse(spec.params, params);
+  if (!check.success) throw invalidParams(`Invalid params: ${describeIssues(check.error.issues)}`);
+  // The schema checked that a cursor is a string.
+  if (!spec.paginated || typeof params.cursor !== 'string') return params;
+  const inner = unwrapCursor(method, params.cursor);
+  if (inner === undefined) throw invalidParams('Invalid cursor');
+  return { ...params, cursor: inner };
+}
+
+/** The handler's `ctx` for `request` (and the function that ends it once the request is answered). */
+function contextOf(
+  core: ServerCore,
+  request: JSONRPCRequest,
+  hctx: HandleContext,
+  options: ServeOptions,
+  cancel: Cancellation,
+  meta: RequestMeta,
+  inputResponses: unknown,
+  requestState: string | undefined,
+): { ctx: RequestContext; end(): void } {
+  return createRequestContext({
+    requestId: request.id,
+    method: request.method,
+    cancel,
+    protocolVersion: options.protocolVersion ?? meta.protocolVersion,
+    clientCapabilities: meta.clientCapabilities,
+    clientInfo: meta.clientInfo,
+    meta: meta.all,
+    logLevel: meta.logLevel,
+    progressToken: meta.progressToken,
+    auth: hctx.auth,
+    inputResponses: inputResponses as InputResponses | undefined, // checked with the params
+    requestState,
+    loggingEnabled: core.capabilities().logging !== undefined,
+    notify: hctx.notify,
+    warn: core.log.warn,
+  });
+}
+
+/**
+ * The two built-in methods without a handler: `server/discover`, and `subscriptions/listen` (its stream kept in
+ * `core.listening` until it ends).
+ */
+function answerItself(
+  core: ServerCore,
+  request: JSONRPCRequest,
+  ctx: RequestContext,
+  hctx: HandleContext,
+  cancel: Cancellation,
+  options: ServeOptions,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
+  if (request.method !== 'subscriptions/listen') return discoverResult(core);
+  // servedHandler answered -32601 already when the server has no notification source.
+  const source = core.notifications;
+  if (source === undefined) throw notFound(request.method);
+  return track(
+    core.listening,
+    serveListen({
+      source,
+      capabilities: currentCapabilities(core),
+      requestId: request.id,
+      filter: (request.params as SubscriptionsListenRequestParams).notifications,
+      extensions: core.subscriptions,
+      ctx,
+      notify: hctx.notify,
+      signal: cancel.signal,
+      ending: options.ending === undefined ? [core.closing] : [core.closing, options.ending],
+      warn: core.log.warn,
+    }),
+  );
 }
 
 /**
@@ -443,15 +494,17 @@ function readMeta(params: unknown): RequestMeta {
 }
 
 /**
- * Opens inbound state (synchronously when the envelope does, as `sealed()` does); any failure is the one frozen
- * `-32602`, with the real reason in the log.
+ * Opens inbound state (synchronously when the envelope does, as `sealed()` does), or takes what the middleware
+ * path opened already (`early`); any failure is the one frozen `-32602`, with the real reason in the log.
  */
 function openState(
   core: ServerCore,
   envelope: RequestStateEnvelope,
   token: string,
   binding: RequestStateBinding,
+  early: EarlyState | undefined,
 ): string | OpenedState | Promise<string | OpenedState> {
+  if (early !== undefined) return openedEarly(core, early, binding.method);
   const reject = (error: unknown): never => refuseState(core, binding.method, error);
   let opened: string | OpenedState | Promise<string | OpenedState>;
   try {

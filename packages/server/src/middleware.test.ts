@@ -313,7 +313,7 @@ describe('Server#use', () => {
     const outcomes: unknown[] = [];
     const server = new Server({ name: 's', version: '1' }, { onListTools: () => ({ tools: [] }) }).use(
       async (ctx, next) => {
-        ctx.carry('a', 'x'.repeat(MAX_CARRIED_BYTES - 1));
+        ctx.carry('a', 'x'.repeat(MAX_CARRIED_BYTES - '{"a":""}'.length)); // exactly the budget, as JSON
         for (const attempt of [
           () => ctx.carry('b', 'y'),
           () => ctx.carry('', 'y'),
@@ -331,5 +331,49 @@ describe('Server#use', () => {
     );
     await server.handle(request('tools/list'));
     expect(outcomes).toEqual(['RangeError', 'TypeError', 'TypeError']);
+  });
+
+  it('carry() counts the bytes the sealed frame holds: JSON escapes and UTF-8, not UTF-16 units', async () => {
+    const outcomes: unknown[] = [];
+    const server = new Server({ name: 's', version: '1' }, { onListTools: () => ({ tools: [] }) }).use(
+      async (ctx, next) => {
+        for (const attempt of [
+          () => ctx.carry('ctl', '\u0001'.repeat(400)), // 400 units, 2,400 bytes as JSON (\\u0001 each)
+          () => ctx.carry('euro', '€'.repeat(700)), // 700 units, 2,100 bytes in UTF-8
+          () => ctx.carry('euro', '€'.repeat(600)), // 1,800 bytes: fits
+        ]) {
+          try {
+            attempt();
+            outcomes.push('ok');
+          } catch (error) {
+            outcomes.push((error as Error).name);
+          }
+        }
+        return next();
+      },
+    );
+    await server.handle(request('tools/list'));
+    expect(outcomes).toEqual(['RangeError', 'RangeError', 'ok']);
+  });
+
+  it('a next() called after its middleware answered rejects and runs nothing', async () => {
+    let late: (() => Promise<unknown>) | undefined;
+    let handled = 0;
+    const server = new Server(
+      { name: 's', version: '1' },
+      {
+        onListTools: () => {
+          handled++;
+          return { tools: [] };
+        },
+      },
+    ).use(async (_ctx, next) => {
+      late = next;
+      return { resultType: 'complete', tools: [] };
+    });
+    const response = (await server.handle(request('tools/list'))) as { result: object };
+    expect(response.result).toMatchObject({ tools: [] });
+    await expect(late?.()).rejects.toThrow(/after it answered/);
+    expect(handled).toBe(0);
   });
 });

@@ -36,6 +36,8 @@ export interface ServerMiddlewareContext {
    * The round of a multi-round-trip flow this request is: `0` for a first round. Exact when the round that
    * minted the request's state was served by a server sealing with `sealed()` (the round is sealed beside the
    * handler's state); otherwise `1` for any retry (a request that brings `inputResponses` or `requestState`).
+   * For telemetry and logs, not for enforcement: sealed state may be replayed while it lives (a replayed round-1
+   * state is served as round 2 again), and a client may start a flow over without it; limit by principal instead.
    */
   readonly round: number;
   /** What the previous round's middleware carried to this one (see {@link carry}); `{}` on a first round. */
@@ -52,7 +54,8 @@ export interface ServerMiddlewareContext {
    * Seals `value` under `key` beside the state this round mints (when it answers `input_required` with a
    * `requestState` and the server seals with `sealed()`), so that the next round reads it in {@link carried}:
    * how a trace links the rounds of one flow without the client's help. Call it before `next()` resolves. At
-   * most {@link MAX_CARRIED_BYTES} in all; keys and values are strings.
+   * most {@link MAX_CARRIED_BYTES} in all (the UTF-8 bytes of the carried values as JSON); keys and values are
+   * strings. Throws a `RangeError` beyond that: a middleware that must not fail the request catches it.
    */
   carry(key: string, value: string): void;
 }
@@ -66,7 +69,7 @@ export interface ServerMiddlewareContext {
  */
 export type ServerMiddleware = (ctx: ServerMiddlewareContext, next: () => Promise<Result>) => Promise<Result>;
 
-/** The most bytes (UTF-16 units of keys and values) middleware may carry from one round to the next. */
+/** The most bytes (UTF-8, of the carried keys and values as JSON) middleware may carry from one round to the next. */
 export const MAX_CARRIED_BYTES = 2_048;
 
 /** The parts of a {@link ServerMiddlewareContext} the dispatcher decides. */
@@ -125,8 +128,7 @@ export class MiddlewareContext implements ServerMiddlewareContext {
     if (typeof key !== 'string' || key === '') throw new TypeError('"key" expected a non-empty string');
     if (typeof value !== 'string') throw new TypeError(`"value" expected a string, got ${typeof value}`);
     const next = { ...this.outgoing, [key]: value };
-    let size = 0;
-    for (const [k, v] of Object.entries(next)) size += k.length + v.length;
+    const size = utf8Length(JSON.stringify(next));
     if (size > MAX_CARRIED_BYTES) {
       throw new RangeError(`"carry" expected at most ${MAX_CARRIED_BYTES} bytes in all, got ${size}`);
     }
@@ -136,9 +138,20 @@ export class MiddlewareContext implements ServerMiddlewareContext {
 
 const UNSET: unique symbol = Symbol('unset');
 
+/** The UTF-8 length of `text` (what it takes in the sealed frame), without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) bytes += code >= 0x800 && (code < 0xd800 || code > 0xdfff) ? 2 : 1;
+  }
+  return bytes;
+}
+
 /**
  * Runs `middleware` around `inner` (the request served without them), first registered outermost. Each `next`
- * may be called once; the value a middleware resolves to must be a result object (`-32603` otherwise, logged).
+ * may be called once, and only before its middleware has answered (a late `next()` rejects and runs nothing); the
+ * value a middleware resolves to must be a result object (`-32603` otherwise, logged).
  */
 export function runChain(
   middleware: readonly ServerMiddleware[],
@@ -149,18 +162,27 @@ export function runChain(
     if (index === middleware.length) return inner();
     const mw = middleware[index] as ServerMiddleware;
     let called = false;
+    let answered = false;
     const next = (): Promise<Result> => {
       if (called) return Promise.reject(new Error('a server middleware called next() twice'));
+      if (answered) return Promise.reject(new Error('a server middleware called next() after it answered'));
       called = true;
       return step(index + 1);
     };
     return Promise.resolve()
       .then(() => mw(ctx, next))
-      .then((result: unknown) => {
-        if (!isPlainObject(result))
-          throw new Error('a server middleware resolved to something other than a result');
-        return result as Result;
-      });
+      .then(
+        (result: unknown) => {
+          answered = true;
+          if (!isPlainObject(result))
+            throw new Error('a server middleware resolved to something other than a result');
+          return result as Result;
+        },
+        (error: unknown) => {
+          answered = true;
+          throw error;
+        },
+      );
   };
   return step(0);
 }

@@ -1,9 +1,16 @@
 // A shared NotificationSource over any message bus that carries text on one channel to every process (Redis
 // pub/sub, PostgreSQL LISTEN/NOTIFY, …). The bus adapters (@boomerang/redis, @boomerang/postgres) only move
-// text; this file owns the rest once for all of them: the sealed wire envelope, delivery once each and in order
-// per publishing instance, loss detection, and telling subscribers when the bus dropped.
+// text; this file and bus-envelopes.ts own the rest once for all of them: the sealed wire envelope, delivery once
+// each and in order per publishing instance, and loss detection (bus-envelopes.ts); the local subscribers, the link
+// to the bus, and telling subscribers when it dropped (here).
 import { argumentError, isPlainObject } from '@boomerang/protocol';
-import { createSealer, SealError } from '@boomerang/seal';
+import {
+  type Envelope,
+  type EnvelopeSealer,
+  envelopeSealer,
+  HeardOrigins,
+  type Refusal,
+} from './bus-envelopes.js';
 import {
   type NotificationSource,
   notificationMatches,
@@ -13,6 +20,8 @@ import {
   type Unsubscribe,
 } from './notifications.js';
 import type { LogFn } from './types.js';
+
+export { JUMP_EVIDENCE, MAX_ORIGINS, MAX_SEQ_JUMP, MESSAGE_TTL_SECONDS } from './bus-envelopes.js';
 
 /**
  * What a bus adapter does: carry text messages on one channel to every process that opened it, the sender
@@ -81,67 +90,9 @@ export interface BusNotificationOptions {
   readonly warn?: LogFn | undefined;
 }
 
-/**
- * One message on the bus: a `@boomerang/seal` token (canonical base64url, XChaCha20-Poly1305 under the shared
- * `keys`, audience bound, sealed for the context `boomerang/notification-bus/v1`, valid {@link MESSAGE_TTL_SECONDS})
- * whose payload is the JSON envelope
- *
- * ```json
- * {"boomerang":1,"origin":"5f0c…","seq":42,"notification":{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}}
- * ```
- *
- * `origin` names the source object that published it (random per process start), `seq` counts its
- * publications from 1. A receiver drops a `seq` it has seen (once each, so a replayed message is never delivered
- * twice while its seal is valid), and a jump means a publication was lost on the way (or failed to send): its
- * subscribers are interrupted rather than left waiting. A jump of more than {@link MAX_SEQ_JUMP} is believed only
- * when {@link JUMP_EVIDENCE} messages in a row show it.
- */
-interface Envelope {
-  readonly boomerang: 1;
-  readonly origin: string;
-  readonly seq: number;
-  readonly notification: SubscriptionNotification;
-}
-
-/** The seal context of every bus message: no other token sealed under the same keys opens as one. */
-const BUS_CONTEXT = 'boomerang/notification-bus/v1';
-/** How long a sealed message opens, in seconds: far longer than any bus takes, bounding what a replay can reach. */
-export const MESSAGE_TTL_SECONDS = 300;
-/** The longest message sealed or opened, in characters. */
-const MAX_MESSAGE_CHARS = 16 * 1024 * 1024;
-/** The largest forward jump of one origin's `seq` that is believed: beyond it the message is refused. */
-export const MAX_SEQ_JUMP = 1_000_000;
-/** Messages in a row from one origin, each beyond {@link MAX_SEQ_JUMP}, that show it really is that far ahead. */
-export const JUMP_EVIDENCE = 3;
-/** Origins remembered at most; the one heard from longest ago is forgotten first. */
-export const MAX_ORIGINS = 4_096;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 /** At most one warning about refused messages per this many ms (their count is in it). */
 const REFUSAL_WARN_MS = 10_000;
-
-/**
- * Origins not heard from for this long are forgotten (a restarted instance has a new one). Longer than
- * {@link MESSAGE_TTL_SECONDS}, so a forgotten origin's old messages no longer open.
- */
-const ORIGIN_MEMORY_MS = 10 * 60_000;
-
-/** What a receiver remembers of one origin. */
-interface Heard {
-  /** The highest `seq` delivered. */
-  seq: number;
-  /** When it was last heard from (epoch ms). */
-  at: number;
-  /** The bus dropped since: the next message is not checked for a gap (the subscribers were told already). */
-  resync: boolean;
-  /** Messages in a row refused for jumping beyond {@link MAX_SEQ_JUMP}. */
-  ahead: number;
-}
-const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
-
-interface Subscriber {
-  readonly filter: Parameters<NotificationSource['subscribe']>[0];
-  readonly listener: SubscriptionListener;
-  readonly onInterrupted: SubscribeOptions['onInterrupted'];
-}
 
 /**
  * The {@link NotificationSource} of one process over a shared `bus`: `publish` sends every notification on the
@@ -160,12 +111,29 @@ export function busNotificationSource(
   bus: NotificationBus,
   options: BusNotificationOptions,
 ): SharedNotificationSource {
+  checkBus(bus);
+  const { connectTimeoutMs, warn } = checkOptions(options);
+  const source = new BusSource(bus, envelopeSealer(options.keys, options.audience), connectTimeoutMs, warn);
+  return {
+    publish: (notification) => source.publish(notification),
+    subscribe: (filter, listener, subscribeOptions = {}) =>
+      source.subscribe(filter, listener, subscribeOptions),
+    close: () => source.close(),
+  };
+}
+
+/** Throws `TypeError` unless `bus` has the three members of a {@link NotificationBus}. */
+function checkBus(bus: NotificationBus): void {
   if (typeof bus !== 'object' || bus === null) throw new TypeError('"bus" expected { send, open, close }');
   for (const member of ['send', 'open', 'close'] as const) {
     if (typeof bus[member] !== 'function') {
       throw new TypeError(`"bus.${member}" expected a function, got ${typeof bus[member]}`);
     }
   }
+}
+
+/** Checks `options` (but the keys themselves: `createSealer` does); the timeout and the warning sink in force. */
+function checkOptions(options: BusNotificationOptions): { connectTimeoutMs: number; warn: LogFn } {
   if (!Array.isArray(options?.keys) || options.keys.length === 0) {
     throw new TypeError(
       '"keys" expected the deployment\'s shared operator secrets (Uint8Array[], e.g. parseKeys(process.env.SEAL_KEYS)): bus messages are sealed so that only the instances can send them',
@@ -180,222 +148,224 @@ export function busNotificationSource(
   if (options.audience !== undefined && typeof options.audience !== 'string') {
     throw argumentError('audience', 'a string', options.audience);
   }
-  const sealer = createSealer({
-    keys: options.keys,
-    ttlSeconds: MESSAGE_TTL_SECONDS,
-    maxTokenBytes: MAX_MESSAGE_CHARS,
-    ...(options.audience !== undefined && { audience: options.audience }),
-  });
-  const context = sealer.prepareContext(BUS_CONTEXT);
-  const refusals = refusalCounter(warn);
-  const origin = randomHex(12);
-  const subscribers = new Set<Subscriber>();
-  const heard = new Map<string, Heard>();
-  let seq = 0;
-  let sending: Promise<unknown> = Promise.resolve();
-  let state: 'idle' | 'opening' | 'live' | 'lost' | 'closed' = 'idle';
-  let opening: Promise<void> | undefined;
-  let waiters: { resolve(): void; reject(error: Error): void }[] = [];
+  return { connectTimeoutMs, warn };
+}
 
-  const interrupt = (reason: Error) => {
-    for (const subscriber of [...subscribers]) {
-      if (subscriber.onInterrupted === undefined) continue;
-      subscribers.delete(subscriber);
-      try {
-        subscriber.onInterrupted(reason);
-      } catch (error) {
-        warn('an onInterrupted callback threw', { error });
-      }
+/** One local subscription. */
+interface Subscriber {
+  readonly filter: Parameters<NotificationSource['subscribe']>[0];
+  readonly listener: SubscriptionListener;
+  readonly onInterrupted: SubscribeOptions['onInterrupted'];
+}
+
+/** One waiting `subscribe`: woken when the bus receives, or rejected when it cannot. */
+interface Waiter {
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Where the source's link to the bus stands: not opened yet (or the last opening failed), opening, receiving,
+ * dropped (the bus reconnects on its own), or closed for good.
+ */
+type LinkState = 'idle' | 'opening' | 'live' | 'lost' | 'closed';
+
+/** The state of one {@link busNotificationSource} and the steps over it. */
+class BusSource {
+  readonly #bus: NotificationBus;
+  readonly #envelopes: EnvelopeSealer;
+  readonly #connectTimeoutMs: number;
+  readonly #warn: LogFn;
+  readonly #refusals: RefusalCounter;
+  readonly #origins: HeardOrigins;
+  /** This source's name in the envelopes it publishes. */
+  readonly #origin = randomHex(12);
+  readonly #subscribers = new Set<Subscriber>();
+  /** The `seq` of the last envelope published. */
+  #seq = 0;
+  /** The last send: each waits for the one before, so the bus gets them in publication order. */
+  #sending: Promise<unknown> = Promise.resolve();
+  #state: LinkState = 'idle';
+  #opening: Promise<void> | undefined;
+  #waiters: Waiter[] = [];
+  /** What the bus calls (a plain object: an adapter may hold on to its functions). */
+  readonly #events: NotificationBusEvents = {
+    message: (text) => this.#receive(text),
+    lost: (reason) => this.#lost(reason),
+    restored: () => this.#restored(),
+  };
+
+  constructor(bus: NotificationBus, envelopes: EnvelopeSealer, connectTimeoutMs: number, warn: LogFn) {
+    this.#bus = bus;
+    this.#envelopes = envelopes;
+    this.#connectTimeoutMs = connectTimeoutMs;
+    this.#warn = warn;
+    this.#refusals = refusalCounter(warn);
+    this.#origins = new HeardOrigins(this.#refusals.count);
+  }
+
+  publish(notification: SubscriptionNotification): Promise<void> {
+    if (!isPlainObject(notification) || typeof notification.method !== 'string') {
+      throw new TypeError('"notification" expected a JSON-RPC notification object');
     }
-  };
+    if (this.#state === 'closed') return Promise.reject(new Error('the notification source is closed'));
+    this.#seq += 1;
+    const envelope: Envelope = { boomerang: 1, origin: this.#origin, seq: this.#seq, notification };
+    const text = this.#envelopes.seal(envelope);
+    const sent = this.#sending.then(() => this.#bus.send(text));
+    this.#sending = sent.catch(() => {});
+    return sent;
+  }
 
-  /** The envelope `text` carries, or why it was refused. */
-  const openEnvelope = (text: string): Envelope | Refusal => {
-    let value: unknown;
-    try {
-      value = sealer.unsealJson(text, { context });
-    } catch (error) {
-      return error instanceof SealError ? `sealed wrongly (${error.reason})` : 'not a notification';
+  async subscribe(
+    filter: Subscriber['filter'],
+    listener: SubscriptionListener,
+    options: SubscribeOptions,
+  ): Promise<Unsubscribe> {
+    if (typeof listener !== 'function') {
+      throw new TypeError(`"listener" expected a function, got ${typeof listener}`);
     }
-    return readEnvelope(value) ?? 'not a notification';
-  };
+    await this.#ready();
+    const subscriber: Subscriber = { filter, listener, onInterrupted: options.onInterrupted };
+    this.#subscribers.add(subscriber);
+    return (): void => {
+      this.#subscribers.delete(subscriber);
+    };
+  }
 
-  /**
-   * Whether an envelope from an origin heard before is delivered: only a `seq` above the last one (once each, so a
-   * replay is dropped), by at most {@link MAX_SEQ_JUMP} unless the bus dropped since. A bigger jump is believed
-   * only after {@link JUMP_EVIDENCE} such messages in a row: one message can never put an origin out of reach.
-   */
-  const accept = (envelope: Envelope, last: Heard): boolean => {
-    if (envelope.seq <= last.seq) return false;
-    if (envelope.seq - last.seq > MAX_SEQ_JUMP && !last.resync) {
-      last.ahead += 1;
-      if (last.ahead < JUMP_EVIDENCE) {
-        refusals.count(`seq jumped by more than ${MAX_SEQ_JUMP}`);
-        return false;
-      }
+  async close(): Promise<void> {
+    if (this.#state === 'closed') return;
+    const wasOpen = this.#state !== 'idle';
+    this.#state = 'closed';
+    this.#settleWaiters(new Error('the notification source is closed'));
+    interrupt(this.#subscribers, new Error('the notification source was closed'), this.#warn);
+    this.#subscribers.clear();
+    await this.#sending;
+    await this.#opening;
+    if (wasOpen) await this.#bus.close();
+  }
+
+  /** One message from the bus: delivered to the matching subscribers once its envelope opens and is admitted. */
+  #receive(text: string): void {
+    if (this.#state === 'closed') return;
+    const envelope = this.#envelopes.open(text);
+    if (typeof envelope === 'string') {
+      this.#refusals.count(envelope);
+      return;
     }
-    return true;
-  };
-
-  /** Records `envelope` as its origin's latest; the map stays in order of last hearing, bounded and aged. */
-  const remember = (envelope: Envelope, now: number) => {
-    heard.delete(envelope.origin);
-    heard.set(envelope.origin, { seq: envelope.seq, at: now, resync: false, ahead: 0 });
-    for (const [key, entry] of heard) {
-      if (heard.size <= MAX_ORIGINS && now - entry.at <= ORIGIN_MEMORY_MS) break;
-      heard.delete(key);
-    }
-  };
-
-  const settleWaiters = (error?: Error) => {
-    const woken = waiters;
-    waiters = [];
-    for (const waiter of woken) {
-      if (error === undefined) waiter.resolve();
-      else waiter.reject(error);
-    }
-  };
-
-  const events: NotificationBusEvents = {
-    message(text) {
-      if (state === 'closed') return;
-      const envelope = openEnvelope(text);
-      if (typeof envelope === 'string') {
-        refusals.count(envelope);
-        return;
-      }
-      const now = Date.now();
-      const last = heard.get(envelope.origin);
-      if (last !== undefined && !accept(envelope, last)) return;
-      if (last !== undefined && !last.resync && envelope.seq > last.seq + 1) {
-        const missing = envelope.seq - last.seq - 1;
-        const reason = new Error(
-          `${missing} notification(s) from instance ${envelope.origin} never arrived (seq ${last.seq + 1}…${envelope.seq - 1})`,
-        );
-        warn('notifications were lost on the bus; interrupting the subscriptions', { reason });
-        interrupt(reason);
-      }
-      remember(envelope, now);
-      for (const subscriber of [...subscribers]) {
-        if (!subscribers.has(subscriber) || !notificationMatches(subscriber.filter, envelope.notification)) {
-          continue;
-        }
-        try {
-          subscriber.listener(envelope.notification);
-        } catch (error) {
-          warn('a subscription listener threw', { error });
-        }
-      }
-    },
-    lost(reason) {
-      if (state !== 'live') return;
-      state = 'lost';
-      // What comes after the reconnection is not checked for gaps (every subscriber is told now), but what was
-      // delivered before stays remembered, so a message replayed meanwhile is still dropped.
-      for (const entry of heard.values()) entry.resync = true;
-      warn('the notification bus dropped; interrupting the subscriptions until it is back', { reason });
-      interrupt(reason);
-    },
-    restored() {
-      if (state !== 'lost') return;
-      state = 'live';
-      settleWaiters();
-    },
-  };
-
-  const ready = (): Promise<void> => {
-    if (state === 'live') return Promise.resolve();
-    if (state === 'closed') return Promise.reject(new Error('the notification source is closed'));
-    if (state === 'idle') {
-      state = 'opening';
-      opening = bus.open(events).then(
-        () => {
-          if (state !== 'opening') return;
-          state = 'live';
-          settleWaiters();
-        },
-        (error: unknown) => {
-          if (state !== 'opening') return;
-          state = 'idle';
-          const failure = new Error('the notification bus is unreachable', { cause: error });
-          settleWaiters(failure);
-        },
+    const missing = this.#origins.admit(envelope, Date.now());
+    if (missing === undefined) return;
+    if (missing > 0) {
+      const reason = new Error(
+        `${missing} notification(s) from instance ${envelope.origin} never arrived (seq ${envelope.seq - missing}…${envelope.seq - 1})`,
       );
+      this.#warn('notifications were lost on the bus; interrupting the subscriptions', { reason });
+      interrupt(this.#subscribers, reason, this.#warn);
     }
+    deliver(this.#subscribers, envelope.notification, this.#warn);
+  }
+
+  #lost(reason: Error): void {
+    if (this.#state !== 'live') return;
+    this.#state = 'lost';
+    this.#origins.resync();
+    this.#warn('the notification bus dropped; interrupting the subscriptions until it is back', { reason });
+    interrupt(this.#subscribers, reason, this.#warn);
+  }
+
+  #restored(): void {
+    if (this.#state !== 'lost') return;
+    this.#state = 'live';
+    this.#settleWaiters();
+  }
+
+  /** Resolves once the bus receives (opening it on first use), within the connect timeout. */
+  #ready(): Promise<void> {
+    if (this.#state === 'live') return Promise.resolve();
+    if (this.#state === 'closed') return Promise.reject(new Error('the notification source is closed'));
+    if (this.#state === 'idle') this.#open();
     return new Promise<void>((resolve, reject) => {
-      const waiter = {
+      const waiter: Waiter = {
         resolve: () => {
           clearTimeout(timer);
           resolve();
         },
-        reject: (error: Error) => {
+        reject: (error) => {
           clearTimeout(timer);
           reject(error);
         },
       };
       const timer = setTimeout(() => {
-        waiters = waiters.filter((w) => w !== waiter);
-        reject(new Error(`the notification bus did not answer within ${connectTimeoutMs} ms`));
-      }, connectTimeoutMs);
-      waiters.push(waiter);
+        this.#waiters = this.#waiters.filter((w) => w !== waiter);
+        reject(new Error(`the notification bus did not answer within ${this.#connectTimeoutMs} ms`));
+      }, this.#connectTimeoutMs);
+      this.#waiters.push(waiter);
     });
-  };
+  }
 
-  return {
-    publish(notification) {
-      if (!isPlainObject(notification) || typeof notification.method !== 'string') {
-        throw new TypeError('"notification" expected a JSON-RPC notification object');
-      }
-      if (state === 'closed') return Promise.reject(new Error('the notification source is closed'));
-      seq += 1;
-      const envelope: Envelope = { boomerang: 1, origin, seq, notification };
-      const text = sealer.sealJson(envelope, { context });
-      const sent = sending.then(() => bus.send(text));
-      sending = sent.catch(() => {});
-      return sent;
-    },
-    async subscribe(filter, listener, subscribeOptions = {}): Promise<Unsubscribe> {
-      if (typeof listener !== 'function') {
-        throw new TypeError(`"listener" expected a function, got ${typeof listener}`);
-      }
-      await ready();
-      const subscriber: Subscriber = { filter, listener, onInterrupted: subscribeOptions.onInterrupted };
-      subscribers.add(subscriber);
-      return (): void => {
-        subscribers.delete(subscriber);
-      };
-    },
-    async close() {
-      if (state === 'closed') return;
-      const wasOpen = state !== 'idle';
-      state = 'closed';
-      settleWaiters(new Error('the notification source is closed'));
-      interrupt(new Error('the notification source was closed'));
-      subscribers.clear();
-      await sending;
-      await opening;
-      if (wasOpen) await bus.close();
-    },
-  };
+  /** Opens the bus; the waiters learn how it went (unless the source was closed meanwhile). */
+  #open(): void {
+    this.#state = 'opening';
+    this.#opening = this.#bus.open(this.#events).then(
+      () => {
+        if (this.#state !== 'opening') return;
+        this.#state = 'live';
+        this.#settleWaiters();
+      },
+      (error: unknown) => {
+        if (this.#state !== 'opening') return;
+        this.#state = 'idle';
+        this.#settleWaiters(new Error('the notification bus is unreachable', { cause: error }));
+      },
+    );
+  }
+
+  /** Wakes every waiting `subscribe`: resolved, or rejected with `error`. */
+  #settleWaiters(error?: Error): void {
+    const woken = this.#waiters;
+    this.#waiters = [];
+    for (const waiter of woken) {
+      if (error === undefined) waiter.resolve();
+      else waiter.reject(error);
+    }
+  }
 }
 
-/** Why a message was not delivered (for the throttled warning). */
-type Refusal = string;
+/** Hands `notification` to every subscriber whose filter it matches (one that threw is logged, not dropped). */
+function deliver(subscribers: Set<Subscriber>, notification: SubscriptionNotification, warn: LogFn): void {
+  for (const subscriber of [...subscribers]) {
+    if (!subscribers.has(subscriber) || !notificationMatches(subscriber.filter, notification)) continue;
+    try {
+      subscriber.listener(notification);
+    } catch (error) {
+      warn('a subscription listener threw', { error });
+    }
+  }
+}
 
-/** The envelope an opened message holds, or `undefined` when it holds something else. */
-function readEnvelope(value: unknown): Envelope | undefined {
-  if (!isPlainObject(value) || value.boomerang !== 1) return undefined;
-  const { origin, seq, notification } = value;
-  if (typeof origin !== 'string' || !Number.isSafeInteger(seq) || (seq as number) < 1) return undefined;
-  if (!isPlainObject(notification) || typeof notification.method !== 'string') return undefined;
-  return value as unknown as Envelope;
+/** Tells every subscriber that gave `onInterrupted` of `reason`, and drops it; the others stay. */
+function interrupt(subscribers: Set<Subscriber>, reason: Error, warn: LogFn): void {
+  for (const subscriber of [...subscribers]) {
+    if (subscriber.onInterrupted === undefined) continue;
+    subscribers.delete(subscriber);
+    try {
+      subscriber.onInterrupted(reason);
+    } catch (error) {
+      warn('an onInterrupted callback threw', { error });
+    }
+  }
+}
+
+/** Counts refused messages (see {@link refusalCounter}). */
+interface RefusalCounter {
+  count(reason: Refusal): void;
 }
 
 /**
  * Counts refused messages and warns at most once per {@link REFUSAL_WARN_MS} with how many and why, so a flood of
  * forged messages costs a counter, not a log line each.
  */
-function refusalCounter(warn: LogFn) {
+function refusalCounter(warn: LogFn): RefusalCounter {
   let refused = 0;
   let reasons = new Map<Refusal, number>();
   let lastWarning = Number.NEGATIVE_INFINITY;

@@ -2,7 +2,13 @@
 // method filters, the bounded memory store, bad options.
 import { ErrorCode } from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
-import { memoryRateLimitStore, principalKey, rateLimit, rateLimited } from './rate-limit.js';
+import {
+  memoryRateLimitStore,
+  principalKey,
+  type RateLimitDecision,
+  rateLimit,
+  rateLimited,
+} from './rate-limit.js';
 import { Server } from './server.js';
 import { errorOf, meta, request, resultOf } from './test-support/wire.js';
 
@@ -96,27 +102,57 @@ describe('rateLimit', () => {
     expect(outcomes.filter(Boolean)).toHaveLength(2);
   });
 
-  it('the memory store keeps at most maxKeys buckets, dropping the least recently used', () => {
-    const store = memoryRateLimitStore({ maxKeys: 2, clock: () => 0 });
+  it('the memory store keeps at most maxKeys buckets, dropping only refilled ones', () => {
+    let now = 0;
+    const store = memoryRateLimitStore({ maxKeys: 2, clock: () => now });
     const rule = { capacity: 1, perMs: 1_000 };
     expect(store.take('a', rule)).toEqual({ allowed: true, retryAfterMs: 0 });
     expect(store.take('a', rule)).toEqual({ allowed: false, retryAfterMs: 1_000 });
     store.take('b', rule);
-    store.take('c', rule); // 'a' is dropped: its bucket starts full again
-    expect(store.take('a', rule)).toEqual({ allowed: true, retryAfterMs: 0 });
+    // Full, and 'a' (the oldest) is still draining: the new key waits rather than reset 'a'.
+    expect(store.take('c', rule)).toEqual({ allowed: false, retryAfterMs: 1_000 });
+    expect((store.take('a', rule) as RateLimitDecision).allowed).toBe(false);
+    now = 1_000; // 'b' has refilled by now; 'a' was touched at 0 and refilled too
+    expect(store.take('c', rule)).toEqual({ allowed: true, retryAfterMs: 0 });
   });
 
-  it('principalKey: the principal, a token-only caller by token, nobody uncounted', () => {
+  it('a flood of new names cannot reset a drained caller (defect: 10,000 names gave alice a full bucket)', () => {
+    const store = memoryRateLimitStore({ maxKeys: 100, clock: () => 0 });
+    const rule = { capacity: 3, perMs: 60_000 };
+    const allowed = (key: string) => (store.take(key, rule) as RateLimitDecision).allowed;
+    for (let i = 0; i < 3; i++) expect(allowed('alice')).toBe(true);
+    expect(allowed('alice')).toBe(false);
+    let refused = 0;
+    for (let i = 0; i < 10_000; i++) if (!allowed(`mallory-${i}`)) refused++;
+    expect(refused).toBe(10_000 - 99);
+    expect(allowed('alice')).toBe(false);
+  });
+
+  it('principalKey: the principal, a token-only caller by its digest, nobody in one bucket', () => {
     const ctx = (auth: object | undefined, clientInfo?: object) =>
       ({
         principal: auth === undefined ? null : (auth as { named?: unknown }).named,
         meta: clientInfo === undefined ? {} : { 'io.modelcontextprotocol/clientInfo': clientInfo },
       }) as never;
     expect(principalKey(ctx({ named: ['c', 'i', 's'] }))).toBe('principal:["c","i","s"]');
-    expect(principalKey(ctx({ named: { token: 't' } }))).toBe('principal:{"token":"t"}');
-    expect(principalKey(ctx({ named: undefined }))).toBeUndefined();
+    const tokenKey = principalKey(ctx({ named: { token: 'SECRET-ACCESS-TOKEN' } }));
+    expect(tokenKey).toMatch(/^principal:token-sha256:[0-9a-f]{64}$/);
+    expect(tokenKey).not.toContain('SECRET');
+    expect(principalKey(ctx({ named: { token: 'other' } }))).not.toBe(tokenKey);
+    expect(principalKey(ctx({ named: undefined }))).toBe('unidentified');
     expect(principalKey(ctx(undefined, { name: 'host' }))).toBe('anonymous:host');
+    expect(principalKey(ctx(undefined, { name: 'h'.repeat(10_000) }))).toHaveLength(
+      'anonymous:'.length + 256,
+    );
     expect(principalKey(ctx(undefined))).toBe('anonymous:');
+  });
+
+  it('counts callers whose auth names nobody in one bucket instead of letting them through', async () => {
+    const mw = rateLimit({ requests: 1, perMs: 3_600_000 });
+    const ctx = { method: 'ping', principal: undefined, meta: {} } as never;
+    const next = async () => ({ resultType: 'complete' });
+    await expect(mw(ctx, next)).resolves.toEqual({ resultType: 'complete' });
+    await expect(mw(ctx, next)).rejects.toMatchObject({ code: -32029 });
   });
 
   it('refuses bad options, and rateLimited() builds the same error', () => {

@@ -1,6 +1,8 @@
 // Per-principal request limits: a token bucket per key, as a server middleware. The buckets live in a store: in
 // this process by default, or shared by a fleet (`redisRateLimitStore` of @boomerang/redis).
 import { argumentError, ErrorCode, McpError, MetaKey } from '@boomerang/protocol';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { ServerMiddleware, ServerMiddlewareContext } from './middleware.js';
 
 /** What a {@link RateLimitStore} decides for one request. */
@@ -33,7 +35,8 @@ export interface RateLimitOptions {
   readonly perMs: number;
   /**
    * The bucket a request counts against; `undefined` lets it through uncounted. Default {@link principalKey}:
-   * the authenticated principal, else the client's self-declared name.
+   * the authenticated principal, else the client's self-declared name; a caller whose `auth` names nobody (no
+   * client id, issuer, subject or token) shares one bucket, `unidentified`.
    */
   readonly key?: ((ctx: ServerMiddlewareContext) => string | undefined) | undefined;
   /** Where buckets live (default: {@link memoryRateLimitStore} of this process, 10,000 keys). */
@@ -76,31 +79,42 @@ export function rateLimit(options: RateLimitOptions): ServerMiddleware {
 }
 
 /**
- * The default key of {@link rateLimit}: `principal:` and the principal's JSON (a token as its SHA-256 is not
- * needed: the key never leaves the store, but a token-only principal is keyed by the token itself), or
- * `anonymous:` and the client's self-declared name; `undefined` (uncounted) for an `auth` that names nobody.
+ * The default key of {@link rateLimit}: `principal:` and the principal's JSON (a token-only principal as the
+ * SHA-256 of its token, so no credential is written into a shared store's key names), `anonymous:` and the
+ * client's self-declared name (cut to 256 characters), or `unidentified` for an `auth` that names nobody (one
+ * bucket for all of them, never a free pass).
  */
-export function principalKey(ctx: ServerMiddlewareContext): string | undefined {
+export function principalKey(ctx: ServerMiddlewareContext): string {
   const principal = ctx.principal;
-  if (principal === undefined) return undefined;
-  if (principal !== null) return `principal:${JSON.stringify(principal)}`;
+  if (principal === undefined) return 'unidentified';
+  if (principal !== null) {
+    return 'token' in principal
+      ? `principal:token-sha256:${bytesToHex(sha256(utf8ToBytes(principal.token)))}`
+      : `principal:${JSON.stringify(principal)}`;
+  }
   const info = ctx.meta[MetaKey.clientInfo];
   const name = typeof info === 'object' && info !== null ? (info as { name?: unknown }).name : undefined;
-  return `anonymous:${typeof name === 'string' ? name : ''}`;
+  return `anonymous:${typeof name === 'string' ? name.slice(0, 256) : ''}`;
 }
 
 /** Options of {@link memoryRateLimitStore}. */
 export interface MemoryRateLimitStoreOptions {
-  /** Most keys kept; the one used longest ago is dropped first (its bucket starts full again). Default 10,000. */
+  /**
+   * Most keys kept (default 10,000). Beyond it, a new key drops the bucket used longest ago only if that bucket
+   * has refilled (dropping it loses nothing); when none has, the new key is refused (`retryAfterMs` until the
+   * oldest refills) rather than reset a drained caller's bucket.
+   */
   readonly maxKeys?: number | undefined;
   /** The time in epoch ms; for tests. Default `Date.now`. */
   readonly clock?: (() => number) | undefined;
 }
 
 /**
- * Token buckets in this process's memory, at most `maxKeys` of them (least recently used dropped first), each
- * check O(1). For one instance; a fleet shares a store (`redisRateLimitStore` of `@boomerang/redis`) so a caller's
- * requests count wherever the load balancer sends them.
+ * Token buckets in this process's memory, at most `maxKeys` of them, each check O(1). Only refilled buckets are
+ * dropped to make room (least recently used first), so a flood of new keys cannot reset a drained caller's bucket:
+ * while every kept bucket is still draining, requests under new keys are refused instead. For one instance; a
+ * fleet shares a store (`redisRateLimitStore` of `@boomerang/redis`) so a caller's requests count wherever the
+ * load balancer sends them.
  */
 export function memoryRateLimitStore(options: MemoryRateLimitStoreOptions = {}): RateLimitStore {
   const maxKeys = positiveInteger(options.maxKeys ?? 10_000, 'maxKeys');
@@ -115,14 +129,19 @@ export function memoryRateLimitStore(options: MemoryRateLimitStoreOptions = {}):
       if (known !== undefined) {
         buckets.delete(key);
         tokens = Math.min(capacity, known.tokens + ((now - known.at) * capacity) / perMs);
+      } else if (buckets.size >= maxKeys) {
+        // Room for a new key only by dropping a bucket that has refilled: the oldest is the likeliest.
+        const oldest = buckets.entries().next();
+        if (oldest.done !== true) {
+          const [oldestKey, bucket] = oldest.value;
+          const refilledIn = ((capacity - bucket.tokens) * perMs) / capacity - (now - bucket.at);
+          if (refilledIn > 0) return { allowed: false, retryAfterMs: Math.max(1, Math.ceil(refilledIn)) };
+          buckets.delete(oldestKey);
+        }
       }
       const allowed = tokens >= 1;
       if (allowed) tokens -= 1;
       buckets.set(key, { tokens, at: now });
-      if (buckets.size > maxKeys) {
-        const oldest = buckets.keys().next();
-        if (oldest.done !== true) buckets.delete(oldest.value);
-      }
       // Whole ms, rounded up (less a float's dust, so 0.995 of a token 1 ms before the refill reads 1 ms).
       return { allowed, retryAfterMs: allowed ? 0 : Math.ceil(((1 - tokens) * perMs) / capacity - 1e-9) };
     },
@@ -139,7 +158,9 @@ function positiveInteger(value: unknown, name: string): number {
 
 /**
  * The `McpError` of a refused request: `ErrorCode.RateLimited` (`-32029`) with `data.retryAfterMs` (≥ 1, whole
- * ms), for limits enforced elsewhere that should read the same to clients.
+ * ms), for limits enforced elsewhere that should read the same to clients. Like HTTP's 429, it says the request
+ * was not performed, and `@boomerang/client` sends it again after the wait: throw it before a handler acts, never
+ * after a side effect (the retry would repeat it).
  */
 export function rateLimited(retryAfterMs: number): McpError {
   const ms = Math.max(1, Math.ceil(retryAfterMs));

@@ -4,35 +4,25 @@
 // instead of reaching the handler and failing the task. What the form cannot say (formats, cross-field rules)
 // stays the handler's business.
 import { describeIssues, describeType, isPlainObject } from '@boomerang/protocol';
-import {
-  CreateMessageResultSchema,
-  ElicitResultSchema,
-  ListRootsResultSchema,
-  safeParse,
-} from '@boomerang/protocol/schemas';
+import { inputRequestKind } from '@boomerang/protocol/checks';
+import * as schemas from '@boomerang/protocol/schemas';
 
 /**
  * Why `answer` cannot answer `request` (an entry of a task's `inputRequests`), as text for a `-32602`, or
- * `undefined` when it can: an elicitation needs an `ElicitResult` (when it accepts a form, content that fills
- * it: see {@link formIssue}), sampling a `CreateMessageResult`, `roots/list` a `ListRootsResult`.
+ * `undefined` when it can: it must be the `result` of the request's kind (an `ElicitResult`, a
+ * `CreateMessageResult`, a `ListRootsResult`), and when it accepts a form, its content must fill it (see
+ * {@link formIssue}).
  */
 export function answerIssues(request: unknown, answer: unknown): string | undefined {
-  const method = (request as { method?: unknown } | null)?.method;
-  const schema =
-    method === 'elicitation/create'
-      ? ElicitResultSchema
-      : method === 'sampling/createMessage'
-        ? CreateMessageResultSchema
-        : method === 'roots/list'
-          ? ListRootsResultSchema
-          : undefined;
-  if (schema === undefined) return undefined;
-  const checked = safeParse(schema, answer);
+  if (!isPlainObject(request)) return undefined;
+  const kind = inputRequestKind(request.method);
+  if (kind === undefined) return undefined;
+  // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the kind's row names its answer's schema.
+  const checked = schemas.safeParse(schemas[`${kind.result}Schema`], answer);
   if (!checked.success) {
-    return `is not an answer to ${String(method)}: ${describeIssues(checked.error.issues, 'answer')}`;
+    return `is not an answer to ${kind.method}: ${describeIssues(checked.error.issues, 'answer')}`;
   }
-  if (method !== 'elicitation/create') return undefined;
-  const issue = formIssue((request as { params?: unknown }).params, answer as Record<string, unknown>);
+  const issue = formIssue(request.params, checked.data);
   return issue === undefined ? undefined : `does not fill the form: ${issue}`;
 }
 
@@ -41,7 +31,8 @@ export function answerIssues(request: unknown, answer: unknown): string | undefi
  * missing, or a field of the wrong type, outside its choices (`enum`, `oneOf`, `items.enum`, `items.anyOf`), its
  * bounds (`minimum`/`maximum`, `minLength`/`maxLength`, `minItems`/`maxItems`), or not an integer where one is
  * asked. Fields the form does not declare are left alone. `undefined` for a URL elicitation, a decline or a
- * cancel, and for a form whose schema is not an object.
+ * cancel, an answer of another kind (no `action`: nothing was accepted), and for a form whose schema is not an
+ * object.
  */
 export function formIssue(params: unknown, result: Readonly<Record<string, unknown>>): string | undefined {
   if (!isPlainObject(params) || params.mode === 'url' || result.action !== 'accept') return undefined;

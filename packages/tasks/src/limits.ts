@@ -10,6 +10,12 @@ import { ErrorCode, McpError } from '@boomerang/protocol';
  */
 export const MAX_JSON_DEPTH = 512;
 
+/**
+ * Largest client description a task keeps (its creating request's `clientInfo` and `clientCapabilities`, and the
+ * caller's `auth` names), in UTF-8 bytes of JSON: real ones are a few hundred bytes.
+ */
+export const MAX_ORIGIN_BYTES = 16_384;
+
 const encoder = new TextEncoder();
 
 /**

@@ -12,7 +12,7 @@ import {
 } from './runtime.js';
 import { TASKS_EXTENSION } from './schema.js';
 import type { TaskStore } from './store.js';
-import { errorOf, pollTask, resultOf, rpc } from './test-support/wire.js';
+import { errorOf, pollTask, resultOf, rpc, WITH_TASKS } from './test-support/wire.js';
 
 const NO_TASKS = { elicitation: { form: {} } };
 const ask = (message: string) =>
@@ -658,6 +658,24 @@ describe('what a task may store: validated, bounded, counted, swept', () => {
     expect(
       resultOf(await rpc(small.server, 'tools/call', { name: 'job', arguments: { ok: 1 } })).resultType,
     ).toBe('task');
+  });
+
+  it('bounds the rest of what a task keeps: round-0 answers, requestState and the client description (probe)', async () => {
+    const store = memoryTaskStore();
+    const create = vi.spyOn(store, 'create');
+    const { server } = setup({ job: () => text('ran') }, { job: 'required' }, { store });
+    const big = 'x'.repeat(1_200_000);
+    const answers = { a: { action: 'accept', content: { note: big.slice(0, 70_000) } } };
+    const refusals = [
+      await rpc(server, 'tools/call', { name: 'job', arguments: {}, inputResponses: answers }),
+      await rpc(server, 'tools/call', { name: 'job', arguments: {}, requestState: big }),
+      await rpc(server, 'tools/call', { name: 'job', arguments: {} }, { caps: { ...WITH_TASKS, junk: big } }),
+    ].map((response) => errorOf(response));
+    expect(refusals.map((error) => error.code)).toEqual([-32602, -32602, -32602]);
+    expect(refusals[0]?.message).toMatch(/inputResponses is \d+ bytes, over this server's 65536-byte limit/);
+    expect(refusals[1]?.message).toMatch(/requestState is over/);
+    expect(refusals[2]?.message).toMatch(/client information .* over this server's 16384-byte limit/);
+    expect(create).not.toHaveBeenCalled();
   });
 
   it('past maxOpenTasksPerPrincipal a creation is -32029 and stores nothing; others, and finished tasks, are apart', async () => {

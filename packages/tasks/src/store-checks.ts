@@ -106,6 +106,11 @@ function openRecord(owner: string, overrides: Partial<TaskRecord> = {}): TaskRec
  * limits atomically (also against concurrent creations), and `deleteExpired` removes exactly the expired records.
  */
 export function taskStoreChecks(): readonly TaskStoreCheck[] {
+  return [...recordChecks(), ...updateChecks(), ...limitChecks(), ...expiryChecks()];
+}
+
+/** Records come back exactly as written (every member, members in order, from a copy); ids are unique. */
+function recordChecks(): TaskStoreCheck[] {
   return [
     {
       name: 'create then get returns the record exactly, from a copy',
@@ -175,6 +180,15 @@ export function taskStoreChecks(): readonly TaskStoreCheck[] {
         expectSame(await store.get(record.taskId), record, 'the first record');
       },
     },
+  ];
+}
+
+/**
+ * `update` is a compare-and-set: it writes over the expected version only, exactly one of many concurrent writers
+ * wins, and the params stay as created.
+ */
+function updateChecks(): TaskStoreCheck[] {
+  return [
     {
       name: 'update writes over the expected version only',
       async run(store) {
@@ -225,6 +239,15 @@ export function taskStoreChecks(): readonly TaskStoreCheck[] {
         }
       },
     },
+  ];
+}
+
+/**
+ * `create` enforces the open-task limits atomically (also against concurrent creations), and counts only the open
+ * tasks still there: a task made terminal or deleted as expired no longer counts.
+ */
+function limitChecks(): TaskStoreCheck[] {
+  return [
     {
       name: 'create refuses an open task past the limit per owner or in total, with a TaskLimitError',
       async run(store) {
@@ -294,6 +317,12 @@ export function taskStoreChecks(): readonly TaskStoreCheck[] {
           fail(`24 concurrent creations with 5 of 12 open: ${created} succeeded, expected 7`);
       },
     },
+  ];
+}
+
+/** `deleteExpired` removes exactly the expired records. */
+function expiryChecks(): TaskStoreCheck[] {
+  return [
     {
       name: 'deleteExpired removes exactly the records past createdAt + ttlMs',
       async run(store) {

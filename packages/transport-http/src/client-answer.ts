@@ -48,13 +48,16 @@ export interface Resume {
 }
 
 /**
+ * What reading an answer comes to: the response (or the failure that stands for it), `undefined` once the
+ * exchange aborted, or `{ resume }` for a 2025-11-25 event stream that ended before the response.
+ */
+export type Answer = JSONRPCResponse | undefined | { resume: Resume };
+
+/**
  * Reads `response` as the answer to `reader.id`: the response message (or the failure that stands for it), or
  * `{ resume }` for a 2025-11-25 event stream that ended before the response after giving an event id.
  */
-export async function readAnswer(
-  response: Response,
-  reader: AnswerReader,
-): Promise<JSONRPCResponse | undefined | { resume: Resume }> {
+export async function readAnswer(response: Response, reader: AnswerReader): Promise<Answer> {
   const { id, method, signal, stopWhen, limits } = reader;
   const type = response.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase();
   try {
@@ -126,8 +129,6 @@ export function describe(error: unknown): string {
 }
 
 /** True for the `{ resume }` outcome of {@link readAnswer}. */
-export function isResume(
-  answer: JSONRPCResponse | undefined | { resume: Resume },
-): answer is { resume: Resume } {
+export function isResume(answer: Answer): answer is { resume: Resume } {
   return answer !== undefined && 'resume' in answer;
 }

@@ -4,7 +4,6 @@ import {
   type JSONRPCNotification,
   type JSONRPCRequest,
   type JSONRPCResponse,
-  MetaKey,
   type RequestId,
   transportFailureData,
 } from '@boomerang/protocol';
@@ -15,10 +14,10 @@ import {
   MessageQueue,
   messageKind,
   type RequestTransport,
-  sleep,
   type TransportSendOptions,
 } from '@boomerang/protocol/transport';
 import { type AnswerLimits, type AnswerReader, describe, isResume, readAnswer } from './client-answer.js';
+import type { ClientEra, ClientWire } from './client-era.js';
 import {
   fetchGuarded,
   followRedirects,
@@ -27,10 +26,11 @@ import {
   type RedirectPolicy,
   RedirectRefusedError,
 } from './client-redirects.js';
-import { LegacyHttpSession } from './client-session.js';
 import { type ExchangeSignal, ExchangeSignals } from './client-signals.js';
 import { ToolHeaders } from './client-tool-headers.js';
-import { HeaderName, isObject } from './headers.js';
+import { clientEra } from './eras.js';
+import { isObject } from './headers.js';
+import { protocolVersionOf } from './protocol-version.js';
 
 /** Options of {@link StreamableHttpClientTransport}. */
 export interface StreamableHttpClientTransportOptions {
@@ -70,10 +70,8 @@ const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 /** A POST's init, its headers as `#headersFor` built them. */
 type PostInit = RequestInit & { headers: Headers; signal: AbortSignal };
 
-/** How many times a 2025-11-25 request's event stream is picked up again before the request fails. */
-const MAX_RESUMES = 5;
-/** The reconnection delay when the server named none (the HTML event-stream default is a few seconds). */
-const DEFAULT_RETRY_MS = 1000;
+/** The marked failure that stands for a response (`undefined` once the exchange aborted). */
+type Failure = (why: string, status?: number) => JSONRPCResponse | undefined;
 
 /**
  * The client side of Streamable HTTP, revision 2026-07-28, as a {@link RequestTransport}: every request is its own
@@ -99,16 +97,17 @@ const DEFAULT_RETRY_MS = 1000;
  *   `maxResponseBytes` (64 MiB each by default); past one, the request resolves to a marked failure naming it.
  * - Only 307/308 redirects to the endpoint's own origin are followed (option `redirect`); any other redirect is a
  *   marked failure saying where it pointed: a redirect must not re-send the request to a host nobody chose.
- * - 2025-11-25 sessions: an `initialize` answered with an `InitializeResult` starts one; later messages carry its
- *   `Mcp-Session-Id` and version; the server's requests arrive on a POST's event stream (`onMessage`) or on the
- *   session's GET stream (`messages`), and are answered with `send`; a stream that ends early after naming an
- *   event id is resumed with `Last-Event-ID`; a 404 ends the session (`initialize` again); `close()` sends DELETE.
+ * - 2025-11-25 sessions (messages that name no protocol version in `_meta` go through the 2025-11-25 era): an
+ *   `initialize` answered with an `InitializeResult` starts one; later messages carry its `Mcp-Session-Id` and
+ *   version; the server's requests arrive on a POST's event stream (`onMessage`) or on the session's GET stream
+ *   (`messages`), and are answered with `send`; a stream that ends early after naming an event id is resumed
+ *   with `Last-Event-ID`; a 404 ends the session (`initialize` again); `close()` sends DELETE.
  *
  * A request goes out through `request` only (`send` refuses one with a `TypeError`): one exchange, one answer.
  */
 export class StreamableHttpClientTransport implements RequestTransport {
   readonly #url: URL;
-  /** The `fetch` option as given, for the POSTs of requests (their redirects are handled in `#roundTrip`). */
+  /** The `fetch` option as given, for the POSTs of requests (their redirects are handled in `#post`). */
   readonly #fetch: FetchLike;
   readonly #redirect: RedirectPolicy;
   /** `#fetch` with redirects under the policy, for everything else (notifications, GET, DELETE). */
@@ -127,8 +126,8 @@ export class StreamableHttpClientTransport implements RequestTransport {
   readonly #signals = new ExchangeSignals();
   /** `x-mcp-header` declarations per tool name, from the latest `tools/list` results. */
   readonly #toolHeaders: ToolHeaders;
-  /** The 2025-11-25 session an `initialize` started, if any. */
-  #session: LegacyHttpSession | undefined;
+  /** The older era (2025-11-25), made on the first message that names no protocol version. */
+  #era: ClientEra | undefined;
   #closed = false;
 
   /** The transport for the MCP endpoint at `url`. Nothing is sent until the first request. */
@@ -172,54 +171,58 @@ export class StreamableHttpClientTransport implements RequestTransport {
     caller?.throwIfAborted();
     const { id, method, params } = message;
     const body = JSON.stringify(message); // the snapshot: later mutation of `message` does not travel
-    const headers = await this.#headersFor(method, params, options.headers);
+    const version = protocolVersionOf(params);
+    // The seam: only a message that names no protocol version may belong to an older era.
+    const claimed = version === undefined ? this.#olderEra().claim(method) : undefined;
+    const headers = await this.#headersFor(method, params, version, claimed, options.headers);
     if (this.#closed) throw closedError();
     const exchange = this.#signals.open(caller);
     const signal = exchange.signal;
     const deliver = onMessage ?? ((received: JSONRPCMessage) => this.#deliver(received));
-    const meta = params?._meta as Record<string, unknown> | undefined;
-    const modern = typeof meta?.[MetaKey.protocolVersion] === 'string';
     const init: PostInit = { method: 'POST', headers, body, signal, redirect: 'manual' };
-    // 2026-07-28: closing the POST's stream is the cancellation. 2025-11-25: only the notification is.
-    const stopCancel =
-      this.#session !== undefined && caller !== undefined && !signal.aborted
-        ? this.#cancelOnAbort(id, caller, exchange)
-        : undefined;
+    const failure = this.#failure(id, signal);
     try {
-      let answer = await this.#roundTrip(id, method, init, deliver, modern, exchange);
-      if (method === 'tools/call' && isHeaderMismatch(answer)) {
-        // The rare retry reads the params back from the body that was sent, not from a message changed since.
-        const sent = (JSON.parse(body) as { params?: Record<string, unknown> }).params;
-        const name = sent?.name;
-        if (typeof name === 'string' && (await this.#refreshParamHeaders(id, name, sent?._meta, exchange))) {
-          const again = await this.#headersFor(method, sent, options.headers);
-          answer = await this.#roundTrip(id, method, { ...init, headers: again }, deliver, modern, exchange);
+      let answer: JSONRPCResponse | undefined;
+      if (claimed !== undefined) {
+        answer = await this.#olderEra().request({
+          id,
+          method,
+          headers,
+          caller,
+          signal,
+          whenAborted: (listener) => exchange.whenAborted(listener),
+          post: () => this.#post(method, init, failure),
+          read: (response, legacy) =>
+            readAnswer(response, this.#reader(id, method, exchange, deliver, failure, legacy)),
+          failure,
+        });
+      } else {
+        answer = await this.#roundTrip(id, method, init, deliver, exchange, failure);
+        if (method === 'tools/call' && isHeaderMismatch(answer)) {
+          // The rare retry reads the params back from the body that was sent, not from a message changed since.
+          const sent = (JSON.parse(body) as { params?: Record<string, unknown> }).params;
+          const name = sent?.name;
+          if (
+            typeof name === 'string' &&
+            (await this.#refreshParamHeaders(id, name, sent?._meta, exchange))
+          ) {
+            const again = await this.#headersFor(method, sent, version, undefined, options.headers);
+            answer = await this.#roundTrip(
+              id,
+              method,
+              { ...init, headers: again },
+              deliver,
+              exchange,
+              failure,
+            );
+          }
         }
       }
       if (answer === undefined) throw signal.reason;
       return answer;
     } finally {
-      stopCancel?.();
       exchange.done();
     }
-  }
-
-  /**
-   * In a 2025-11-25 session: POSTs `notifications/cancelled` for request `id` as soon as `caller` aborts, until the
-   * returned function is called (the exchange ended). Not when the transport closes: nobody is left to tell.
-   */
-  #cancelOnAbort(id: RequestId, caller: AbortSignal, exchange: ExchangeSignal): () => void {
-    const onAbort = () => {
-      if (!caller.aborted) return; // the transport closed
-      const reason = caller.reason instanceof Error ? caller.reason.message : 'Request cancelled';
-      const cancelled = {
-        jsonrpc: '2.0',
-        method: 'notifications/cancelled',
-        params: { requestId: id, reason },
-      };
-      void this.send(cancelled as JSONRPCNotification).catch(() => {});
-    };
-    return exchange.whenAborted(onAbort);
   }
 
   /**
@@ -233,17 +236,21 @@ export class StreamableHttpClientTransport implements RequestTransport {
     if (kind === 'request') {
       throw new TypeError('StreamableHttpClientTransport sends requests with request(), not send()');
     }
-    const answersServer = (kind === 'result' || kind === 'error') && this.#session !== undefined;
-    if (kind !== 'notification' && !answersServer) {
+    const method = 'method' in message && typeof message.method === 'string' ? message.method : undefined;
+    const params = 'params' in message && isObject(message.params) ? message.params : undefined;
+    const version = protocolVersionOf(params);
+    // The seam: only a message that names no protocol version may belong to an older era (a response always
+    // does: it answers a 2025-11-25 server's request).
+    const claimed = version === undefined ? this.#olderEra().claim(method) : undefined;
+    if (kind !== 'notification' && (claimed === undefined || (kind !== 'result' && kind !== 'error'))) {
       throw new TypeError(
         'Streamable HTTP clients send requests and notifications, and responses only in a 2025-11-25 session',
       );
     }
-    const { method, params } = message as { method?: string; params?: Record<string, unknown> };
     // 2026-07-28 cancels by closing the exchange (its `signal`); only a 2025-11-25 session takes the notification.
-    if (method === 'notifications/cancelled' && this.#session === undefined) return;
+    if (method === 'notifications/cancelled' && claimed === undefined) return;
     const body = JSON.stringify(message);
-    const headers = await this.#headersFor(method, params, options.headers);
+    const headers = await this.#headersFor(method, params, version, claimed, options.headers);
     if (this.#closed) throw closedError();
     const exchange = this.#signals.open(options.signal);
     const signal = exchange.signal;
@@ -259,7 +266,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
       exchange.done();
     }
     await response.body?.cancel().catch(() => {});
-    if (response.status === 404 && this.#session?.id !== undefined) this.#sessionGone(this.#session);
+    if (claimed !== undefined) this.#era?.sent(response.status, headers);
     if (!response.ok) throw new Error(`POST ${this.#url.href} answered HTTP ${response.status} to ${what}`);
   }
 
@@ -274,14 +281,16 @@ export class StreamableHttpClientTransport implements RequestTransport {
     exchange: ExchangeSignal,
   ): Promise<boolean> {
     const { signal } = exchange;
+    const failure = this.#failure(id, signal);
     const before = this.#toolHeaders.fingerprint(name);
     let cursor: unknown;
     for (let page = 0; page < 20 && !signal.aborted; page++) {
       const params = { _meta: meta, ...(typeof cursor === 'string' && { cursor }) };
       const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params });
-      const headers = await this.#headersFor('tools/list', params, undefined);
+      const version = protocolVersionOf(params);
+      const headers = await this.#headersFor('tools/list', params, version, undefined, undefined);
       const init: PostInit = { method: 'POST', headers, body, signal, redirect: 'manual' };
-      const answer = await this.#roundTrip(id, 'tools/list', init, () => {}, true, exchange);
+      const answer = await this.#roundTrip(id, 'tools/list', init, () => {}, exchange, failure);
       const result = answer !== undefined && 'result' in answer ? answer.result : undefined;
       if (!isObject(result)) break;
       cursor = result.nextCursor;
@@ -291,22 +300,68 @@ export class StreamableHttpClientTransport implements RequestTransport {
   }
 
   /**
-   * One POST and its answer: hands the request's notifications (and, in a 2025-11-25 session, the server's
-   * requests) to `deliver` as they come, and resolves to its response (`tools/list` filtered), or to the marked
-   * failure that stands for it, or `undefined` once the POST's signal aborted. A 2025-11-25 `initialize`
-   * answered with an `InitializeResult` starts the session; a 404 to a POST of a session ends it (the client must
-   * `initialize` again).
+   * One 2026-07-28 POST and its answer: hands the request's notifications to `deliver` as they come, and
+   * resolves to its response (`tools/list` filtered), or to the marked failure that stands for it, or
+   * `undefined` once the POST's signal aborted.
    */
   async #roundTrip(
     id: RequestId,
     method: string,
     init: PostInit,
     deliver: (message: JSONRPCNotification | JSONRPCRequest) => void,
-    modern: boolean,
     exchange: ExchangeSignal,
+    failure: Failure,
   ): Promise<JSONRPCResponse | undefined> {
-    const signal = init.signal;
-    const failure = (why: string, status?: number) =>
+    const response = await this.#post(method, init, failure);
+    if (!(response instanceof Response)) return response;
+    const answer = await readAnswer(response, this.#reader(id, method, exchange, deliver, failure, false));
+    return isResume(answer) ? failure(`the event stream of ${method} ended before its response`) : answer;
+  }
+
+  /**
+   * POSTs one request, following redirects under the policy: the response to read, or the marked failure that
+   * stands for its answer (`undefined` once the POST's signal aborted).
+   */
+  async #post(
+    method: string,
+    init: PostInit,
+    failure: Failure,
+  ): Promise<Response | JSONRPCResponse | undefined> {
+    try {
+      const response = await this.#fetch(this.#url, init);
+      if (!isRedirect(response)) return response;
+      return await followRedirects(this.#fetch, this.#url, init, response, this.#redirect);
+    } catch (error) {
+      if (error instanceof RedirectRefusedError) return failure(error.message, error.status);
+      return failure(`could not POST ${method} to ${this.#url.href}: ${describe(error)}`);
+    }
+  }
+
+  /** How the answer to request `id` is read (`legacy`: an older era's, see `AnswerReader.legacy`). */
+  #reader(
+    id: RequestId,
+    method: string,
+    exchange: ExchangeSignal,
+    deliver: (message: JSONRPCNotification | JSONRPCRequest) => void,
+    failure: Failure,
+    legacy: boolean,
+  ): AnswerReader {
+    return {
+      id,
+      method,
+      signal: exchange.signal,
+      stopWhen: (stop) => exchange.whenAborted(stop),
+      limits: this.#limits,
+      legacy,
+      deliver,
+      finish: (message) => this.#withId(message, id, method),
+      failure,
+    };
+  }
+
+  /** The marked transport failure standing for the response to `id`; `undefined` once `signal` aborted. */
+  #failure(id: RequestId, signal: AbortSignal): Failure {
+    return (why, status) =>
       signal.aborted
         ? undefined
         : jsonRpcError(id, {
@@ -314,88 +369,35 @@ export class StreamableHttpClientTransport implements RequestTransport {
             message: `HTTP transport: ${why}`,
             data: transportFailureData(status),
           });
-    const session = init.headers.has(HeaderName.session) ? this.#session : undefined;
-    let response: Response;
-    try {
-      response = await this.#fetch(this.#url, init);
-      if (isRedirect(response)) {
-        response = await followRedirects(this.#fetch, this.#url, init, response, this.#redirect);
-      }
-    } catch (error) {
-      if (error instanceof RedirectRefusedError) return failure(error.message, error.status);
-      return failure(`could not POST ${method} to ${this.#url.href}: ${describe(error)}`);
-    }
-    if (response.status === 404 && session !== undefined) {
-      await response.body?.cancel().catch(() => {});
-      this.#sessionGone(session);
-      return failure(`the 2025-11-25 session ended (HTTP 404 to ${method}); initialize again`, 404);
-    }
-    const reader: AnswerReader = {
-      id,
-      method,
-      signal,
-      stopWhen: (stop) => exchange.whenAborted(stop),
-      limits: this.#limits,
-      legacy: this.#session !== undefined,
-      deliver,
-      finish: (message) => this.#withId(message, id, method),
-      failure,
-    };
-    let answer = await readAnswer(response, reader);
-    // 2025-11-25: a stream that ended early after naming an event id is picked up again with GET.
-    for (let resumes = 0; isResume(answer); resumes++) {
-      const current = this.#session;
-      if (current === undefined || resumes >= MAX_RESUMES) {
-        return failure(`the event stream of ${method} ended before its response (not resumed)`);
-      }
-      const { lastEventId, retry } = answer.resume;
-      try {
-        await sleep(retry ?? DEFAULT_RETRY_MS, signal);
-        response = await current.resume(
-          this.#guardedFetch,
-          this.#url,
-          await this.#commonHeaders(),
-          lastEventId,
-          signal,
-        );
-      } catch (error) {
-        return failure(`could not resume the event stream of ${method}: ${describe(error)}`);
-      }
-      answer = await readAnswer(response, reader);
-    }
-    if (method === 'initialize' && !modern) this.#startSession(response, answer);
-    return answer;
-  }
-
-  /** A 2025-11-25 `initialize` succeeded: later POSTs carry the session; its GET stream opens. */
-  #startSession(response: Response, answer: JSONRPCResponse | undefined): void {
-    const session = LegacyHttpSession.fromInitialize(response, answer);
-    if (session === undefined || this.#closed) return;
-    this.#session = session;
-    void this.#commonHeaders().then((headers) =>
-      session.listen(this.#guardedFetch, this.#url, headers, (message) => this.#deliver(message), {
-        maxEventBytes: this.#limits.maxEventBytes,
-        warn: this.#warn,
-      }),
-    );
-  }
-
-  /** The server forgot `session` (404): later messages go without it until the next `initialize`. */
-  #sessionGone(session: LegacyHttpSession): void {
-    session.forget();
-    if (this.#session === session) this.#session = undefined;
   }
 
   /**
-   * Aborts every POST in flight and ends `messages`; a 2025-11-25 session is ended with DELETE first (best
-   * effort, bounded). Idempotent.
+   * The older era, made on the first message that names no protocol version; what it is lent of the
+   * transport.
+   */
+  #olderEra(): ClientEra {
+    if (this.#era !== undefined) return this.#era;
+    const wire: ClientWire = {
+      url: this.#url,
+      fetch: this.#guardedFetch,
+      headers: () => this.#commonHeaders(),
+      deliver: (message) => this.#deliver(message),
+      send: (notification) => this.send(notification),
+      maxEventBytes: this.#limits.maxEventBytes,
+      warn: this.#warn,
+    };
+    this.#era = clientEra(wire);
+    return this.#era;
+  }
+
+  /**
+   * Aborts every POST in flight and ends `messages`; an older era's session is ended first (2025-11-25: DELETE,
+   * best effort, bounded). Idempotent.
    */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    const session = this.#session;
-    this.#session = undefined;
-    if (session !== undefined) await session.end(this.#guardedFetch, this.#url, await this.#commonHeaders());
+    await this.#era?.close();
     this.#signals.close(closedError());
     this.#unclaimed.end();
   }
@@ -406,24 +408,22 @@ export class StreamableHttpClientTransport implements RequestTransport {
   }
 
   /**
-   * The headers of one POST: 2026-07-28 messages (and a 2025-11-25 `initialize`) name their method, target and
-   * mirrored arguments; the messages of a 2025-11-25 session carry its version and `Mcp-Session-Id` instead.
+   * The headers of one POST: a 2026-07-28 message names its version, method, target and mirrored arguments; a
+   * message an older era claimed carries the era's headers instead.
    */
   async #headersFor(
     method: string | undefined,
     params: Record<string, unknown> | undefined,
+    version: string | undefined,
+    claimed: Readonly<Record<string, string>> | undefined,
     extra: Readonly<Record<string, string>> | undefined,
   ): Promise<Headers> {
-    const meta = isObject(params?._meta) ? params._meta : {};
-    const version = meta[MetaKey.protocolVersion];
     const headers = new Headers({
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
     });
-    if (typeof version !== 'string' && this.#session !== undefined && method !== 'initialize') {
-      for (const [name, value] of Object.entries(this.#session.headers())) headers.set(name, value);
-    } else if (method === 'initialize' && typeof version !== 'string') {
-      headers.set(HeaderName.method, method);
+    if (claimed !== undefined) {
+      for (const [name, value] of Object.entries(claimed)) headers.set(name, value);
     } else if (method !== undefined) {
       this.#toolHeaders.write(headers, method, params, version);
     }

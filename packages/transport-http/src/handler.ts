@@ -1,8 +1,13 @@
-// The public server entry: `createHttpHandler`, the 2026-07-28 endpoint with the 2025-11-25 era around it.
-import type { MessageHandler } from '@boomerang/protocol/transport';
-import { createEndpoint, type Endpoint, type EndpointOptions, logError } from './endpoint.js';
+// The public server entry: `createHttpHandler`, the 2026-07-28 endpoint with the 2025-11-25 era at its seam.
+import {
+  createEndpoint,
+  type Endpoint,
+  type EndpointOptions,
+  type HttpMessageHandler,
+  logError,
+} from './endpoint.js';
+import { endpointEra, type LegacyOptions } from './eras.js';
 import { webExchange } from './exchange.js';
-import { type LegacyOptions, legacyLayers } from './legacy.js';
 import { toResponse } from './replies.js';
 
 /** A web-standard HTTP handler: what Deno, Bun and edge runtimes serve. */
@@ -18,7 +23,7 @@ export interface HttpHandler extends FetchHandler {
 export interface HttpHandlerOptions extends EndpointOptions, LegacyOptions {}
 
 /**
- * Serves one `MessageHandler` (a `Server` or `McpServer`) as the MCP endpoint of Streamable HTTP, revision
+ * Serves one {@link HttpMessageHandler} (a `Server` or `McpServer`) as the MCP endpoint of Streamable HTTP, revision
  * 2026-07-28: web-standard `Request` in, `Response` out, so it runs on Node (see `listen` in
  * `@boomerang/transport-http/node`), Deno, Bun and edge runtimes. One handler instance serves every request;
  * nothing is kept between 2026-07-28 requests (2025-11-25 clients get sessions: see `legacy`).
@@ -43,17 +48,20 @@ export interface HttpHandlerOptions extends EndpointOptions, LegacyOptions {}
  * response as its last event. `ctx.signal` aborts when the client goes away (`request.signal`) or cancels the
  * event stream: that is cancellation in 2026-07-28.
  */
-export function createHttpHandler(handler: MessageHandler, options: HttpHandlerOptions = {}): HttpHandler {
+export function createHttpHandler(
+  handler: HttpMessageHandler,
+  options: HttpHandlerOptions = {},
+): HttpHandler {
   const endpoint = httpEndpoint(handler, options);
   const fetch = (request: Request) => endpoint(webExchange(request)).then(toResponse);
   return Object.assign(fetch, { close: endpoint.close });
 }
 
 /**
- * @internal The endpoint behind {@link createHttpHandler} and `listen`: the 2026-07-28 endpoint, with the layers
- * of the 2025-11-25 era around its pipeline.
+ * @internal The endpoint behind {@link createHttpHandler} and `listen`: the 2026-07-28 endpoint, with the
+ * 2025-11-25 era at its seam.
  */
-export function httpEndpoint(handler: MessageHandler, options: HttpHandlerOptions = {}): Endpoint {
+export function httpEndpoint(handler: HttpMessageHandler, options: HttpHandlerOptions = {}): Endpoint {
   const onError = options.onError ?? logError;
-  return createEndpoint(handler, { ...options, onError }, legacyLayers(handler, options.legacy, onError));
+  return createEndpoint(handler, { ...options, onError }, endpointEra(handler, options.legacy, onError));
 }

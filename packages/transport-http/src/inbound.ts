@@ -1,5 +1,6 @@
 // One exchange on its way through the endpoint: who sent it and the message it carries, each worked out once,
-// by whichever layer asks first; and the shape of a layer, middleware around the 2026-07-28 pipeline.
+// by whichever step asks first (the endpoint's era seam, an older era, the 2026-07-28 pipeline); and the shape
+// of an older era, plugged in at that seam.
 import { type AuthInfo, ErrorCode, type JSONRPCMessage } from '@boomerang/protocol';
 import { type JSONRPCMessageKind, parseMessage } from '@boomerang/protocol/transport';
 import type { BodyResult } from './body.js';
@@ -44,7 +45,7 @@ const ANONYMOUS: Promise<Authenticated> = Promise.resolve(NOBODY);
 
 /**
  * @internal One exchange inside the endpoint, past the Host/Origin check. {@link authenticate} and
- * {@link receive} run their step once and hand every later caller the same outcome, so a layer that looks at
+ * {@link receive} run their step once and hand every later caller the same outcome, so a step that looks at
  * the principal or the message before passing the exchange on costs the pipeline nothing.
  */
 export class Inbound {
@@ -82,7 +83,7 @@ export class Inbound {
   }
 
   /**
-   * What {@link receive} resolved to, once it has (`undefined` before): a layer that received the message hands
+   * What {@link receive} resolved to, once it has (`undefined` before): a step that received the message hands
    * it on, and the pipeline reads it without waiting another turn.
    */
   get received(): Received | undefined {
@@ -144,15 +145,18 @@ function refused(status: number, message: string): Received {
   return { ok: false, reply: refuse(status, message) };
 }
 
-/** @internal Hands an exchange on: to the next layer, and after the last one to the 2026-07-28 pipeline. */
+/** @internal Hands an exchange on (to the 2026-07-28 pipeline, or an older era's next step). */
 export type Next = (inbound: Inbound) => Promise<Reply>;
 
 /**
- * @internal Middleware around the endpoint's 2026-07-28 pipeline (the 2025-11-25 era is one): it sees every
- * exchange that passed the Host/Origin check and answers it itself, or hands it to `next`.
+ * @internal An older era of the endpoint (the 2025-11-25 one, from `eras.ts`), plugged in at the endpoint's one
+ * seam. It is handed only the exchanges that are not 2026-07-28, past the Host/Origin check: a POST whose
+ * message was received and names no protocol version in `_meta`, and anything but a POST that names an
+ * `Mcp-Session-Id`. It answers them, or hands them on to `next` (in the end, the 2026-07-28 pipeline). A
+ * 2026-07-28 POST never reaches it.
  */
-export interface Layer {
+export interface EndpointEra {
   serve(inbound: Inbound, next: Next): Promise<Reply>;
-  /** Ends what the layer keeps (sessions); the endpoint's `close()` calls it. */
+  /** Ends what the era keeps (sessions); the endpoint's `close()` calls it. */
   close(): Promise<void>;
 }

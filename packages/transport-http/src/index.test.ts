@@ -20,11 +20,15 @@ describe('@boomerang/transport-http', () => {
 
   it('keeps the main entry web-standard: no node: imports outside node.ts and its node-*.ts modules', async () => {
     const dir = new URL('./', import.meta.url);
-    const runtime = (await readdir(dir)).filter(
+    const runtime = (await readdir(dir, { recursive: true })).filter(
       (file) =>
-        file.endsWith('.ts') && !/^node(-.*)?\.ts$/.test(file) && !/\.(test|examples)\.ts$/.test(file),
+        file.endsWith('.ts') &&
+        !/^node(-.*)?\.ts$/.test(file) &&
+        !/\.(test|examples)\.ts$/.test(file) &&
+        !file.includes('test-support'),
     );
     expect(runtime).toContain('handler.ts');
+    expect(runtime).toContain('legacy/session.ts');
     for (const file of runtime) {
       const source = await readFile(new URL(file, dir), 'utf8');
       expect(source, file).not.toMatch(/from ['"]node:/);

@@ -6,6 +6,8 @@ export type { FetchLike } from '@boomerang/protocol/transport';
 export { StreamableHttpClientTransport, type StreamableHttpClientTransportOptions } from './client.js';
 export type { RedirectPolicy } from './client-redirects.js';
 // --- server
+export type { HttpMessageHandler } from './endpoint.js';
+export type { LegacyConnectOptions, LegacySessionOptions } from './eras.js';
 export type { HostPolicy } from './guard.js';
 export {
   createHttpHandler,
@@ -21,5 +23,4 @@ export {
   type ParamHeadersResult,
   paramHeadersOf,
 } from './headers.js';
-export type { LegacySessionOptions } from './legacy-sessions.js';
 export type { ToolHeaderSchema, ToolSchemaSource } from './validate.js';

@@ -9,9 +9,9 @@ import { Client } from '@boomerang/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StreamableHttpClientTransport } from './client.js';
 import { createHttpHandler } from './handler.js';
+import { initializeRequest } from './legacy/test-support/fixture.js';
 import { type NodeHandler, requestUrl, toNodeHandler } from './node-handler.js';
 import { headersFor, makeServer, rpc } from './test-support/fixture.js';
-import { initializeRequest } from './test-support/legacy-fixture.js';
 import { raw } from './test-support/raw-http.js';
 
 type Serve = (req: IncomingMessage, res: ServerResponse) => unknown;

@@ -3,9 +3,9 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { type MessageHandler, RequestCancellation } from '@boomerang/protocol/transport';
+import { RequestCancellation } from '@boomerang/protocol/transport';
 import type { BodyResult } from './body.js';
-import { logError } from './endpoint.js';
+import { type HttpMessageHandler, logError } from './endpoint.js';
 import type { Exchange } from './exchange.js';
 import {
   type HeaderReader,
@@ -67,7 +67,7 @@ export interface NodeHandler {
  * Throws `TypeError` for a `path` that does not start with `/` (and as `createHttpHandler` does for bad options).
  */
 export function toNodeHandler(
-  handler: MessageHandler | FetchHandler,
+  handler: HttpMessageHandler | FetchHandler,
   options: NodeHandlerOptions = {},
 ): NodeHandler {
   const { path } = options;

@@ -3,8 +3,7 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MessageHandler } from '@boomerang/protocol/transport';
-import { logError } from './endpoint.js';
+import { type HttpMessageHandler, logError } from './endpoint.js';
 import { type HostPolicy, hostPolicyViolation, isLoopback, loopbackPolicy } from './guard.js';
 import type { FetchHandler, HttpHandlerOptions } from './handler.js';
 import { type ConnectionLimits, createLimitedServer } from './node-connections.js';
@@ -63,7 +62,7 @@ export interface CloseOptions {
 }
 
 /**
- * Serves the MCP endpoint on `node:http` and resolves once it listens. `handler` is either a `MessageHandler`
+ * Serves the MCP endpoint on `node:http` and resolves once it listens. `handler` is either an `HttpMessageHandler`
  * (`Server`, `McpServer`), served with `createHttpHandler(handler, options)`, or a fetch handler you built with
  * `createHttpHandler` yourself (to add routes or middleware around it), in front of which `listen` puts its own
  * Host/Origin check. It is {@link toNodeHandler} behind a `node:http` server of its own, whose `next` serves
@@ -84,12 +83,12 @@ export interface CloseOptions {
  * server of your own gets the same limits from {@link createLimitedServer}.
  *
  * Request bodies and event streams flow through unbuffered (back-pressure respected); a client that disconnects
- * aborts its request's `ctx.signal`. A `MessageHandler` is served straight from `node:http` (same checks and
+ * aborts its request's `ctx.signal`. An `HttpMessageHandler` is served straight from `node:http` (same checks and
  * answers as `createHttpHandler`, without building a `Request`, a body stream and a `Response` per message;
  * `authenticate` gets a `Request` with the URL, method and headers, its body left unread).
  */
 export async function listen(
-  handler: MessageHandler | FetchHandler,
+  handler: HttpMessageHandler | FetchHandler,
   options: ListenerOptions & Omit<HttpHandlerOptions, keyof HostPolicy> = {},
 ): Promise<Listening> {
   const { port = 0, host = '127.0.0.1', path = '/mcp' } = options;

@@ -95,4 +95,20 @@ describe('a rate-limited request', () => {
     const second = await send();
     expect([second.status, second.headers.get('retry-after')]).toEqual([429, '2']);
   });
+
+  it('says an absurd or huge wait as at most a day, always a whole number of seconds', async () => {
+    const { headersOf } = await import('./replies.js');
+    const refusal = (retryAfterMs: unknown) =>
+      headersOf({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32029, message: 'limited', data: { retryAfterMs } },
+      });
+    expect(refusal(1e300)).toEqual({ 'retry-after': '86400' });
+    expect(refusal(Number.MAX_SAFE_INTEGER)).toEqual({ 'retry-after': '86400' });
+    expect(refusal(0.5)).toEqual({ 'retry-after': '1' });
+    expect(refusal(Number.NaN)).toEqual({});
+    expect(refusal(-5)).toEqual({});
+    expect(refusal('9')).toEqual({});
+  });
 });

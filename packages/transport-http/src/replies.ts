@@ -57,9 +57,12 @@ export function statusOf(response: JSONRPCResponse): number {
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
+/** The longest `Retry-After` sent, in seconds (a day): a longer wait is said as a day. */
+export const MAX_RETRY_AFTER_SECONDS = 86_400;
+
 /**
- * The headers a JSON response adds besides its content type: `Retry-After` (whole seconds, rounded up) for a
- * rate-limited request whose error says when (`data.retryAfterMs`).
+ * The headers a JSON response adds besides its content type: `Retry-After` (whole seconds, rounded up, at most
+ * {@link MAX_RETRY_AFTER_SECONDS}) for a rate-limited request whose error says when (`data.retryAfterMs`).
  */
 export function headersOf(response: JSONRPCResponse): Readonly<Record<string, string>> {
   if (!('error' in response)) return NO_HEADERS;
@@ -67,7 +70,8 @@ export function headersOf(response: JSONRPCResponse): Readonly<Record<string, st
   if (code !== ErrorCode.RateLimited || typeof data !== 'object' || data === null) return NO_HEADERS;
   const ms = (data as { retryAfterMs?: unknown }).retryAfterMs;
   if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return NO_HEADERS;
-  return { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) };
+  const seconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(ms / 1000)));
+  return { 'retry-after': String(seconds) };
 }
 
 export function json(

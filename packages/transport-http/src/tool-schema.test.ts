@@ -1,12 +1,12 @@
-// `MessageHandler.toolSchema`: a handler that describes its tools (as `McpServer` does) gets its `Mcp-Param-*`
+// `HttpMessageHandler.toolSchema`: a handler that describes its tools (as `McpServer` does) gets its `Mcp-Param-*`
 // headers validated without the `tools` option.
-import type { MessageHandler } from '@boomerang/protocol/transport';
 import { describe, expect, it, vi } from 'vitest';
+import type { HttpMessageHandler } from './endpoint.js';
 import { createHttpHandler } from './handler.js';
 import { bodyOf, makeServer, post, rpc, tools } from './test-support/fixture.js';
 
 /** An McpServer-like handler: the fixture server, plus a `toolSchema` lookup over its tool list. */
-function describingHandler(lookups: string[] = []): MessageHandler {
+function describingHandler(lookups: string[] = []): HttpMessageHandler {
   const server = makeServer();
   return {
     handle: (message, ctx) => server.handle(message, ctx),
@@ -21,7 +21,7 @@ function describingHandler(lookups: string[] = []): MessageHandler {
 const echo = (args: Record<string, unknown>) =>
   rpc('tools/call', { name: 'echo', arguments: { text: 'hi', ...args } });
 
-describe('MessageHandler.toolSchema', () => {
+describe('HttpMessageHandler.toolSchema', () => {
   it('validates Mcp-Param-* headers through the handler when no tools option is given', async () => {
     const lookups: string[] = [];
     const handler = createHttpHandler(describingHandler(lookups), { onError: () => {} });

@@ -15,7 +15,8 @@ export const MAX_RATE_LIMIT_WAIT_MS = 60_000;
  * A round step: a `-32029` (`ErrorCode.RateLimited`) with `data.retryAfterMs` is retried after that wait, at most
  * {@link RATE_LIMIT_RETRIES} times and only when the wait is at most {@link MAX_RATE_LIMIT_WAIT_MS} and ends before
  * the call's deadline (`ctx.deadline`); otherwise the error goes to the caller as is. `sleep` must reject when its
- * signal aborts (the call's abort or time limit).
+ * signal aborts (the call's abort or time limit). A `-32029` says, like HTTP's 429, that the request was not
+ * performed, which is what makes resending it safe; a server that answers it after acting breaks that contract.
  */
 export function retryAfterRateLimit(
   sleep: (ms: number, signal: AbortSignal) => Promise<void>,

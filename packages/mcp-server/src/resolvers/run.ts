@@ -14,9 +14,9 @@ import {
 } from '@boomerang/protocol';
 import type { RequestContext } from '@boomerang/server';
 import { ResolutionError } from './errors.js';
-import { type PlanNode, planOf, type ResolverPlan } from './plan.js';
+import { type PlanImpl, type PlanNode, planOf, type ResolverPlan } from './plan.js';
 import { type AnswerRead, type QuestionImpl, questionOf } from './questions.js';
-import { decodeState, encodeState, type RecordedAnswer, utf8Length } from './state.js';
+import { decodeState, encodeState, type RecordedAnswer, type ResolverState, utf8Length } from './state.js';
 
 /**
  * The outcome of a round: every resolved value by its name in the `resolve` map, or the `InputRequiredResult`
@@ -135,7 +135,6 @@ export function resolveRound(
 ): ResolverRoundResult | Promise<ResolverRoundResult> {
   if (plan === undefined) return NOTHING_TO_RESOLVE;
   const impl = planOf(plan);
-  const { nodes } = impl;
   // `only`: a round of the named entries and what they use (a task tool's questions asked before the task).
   const entries = only === undefined ? impl.entries : impl.entries.filter(([name]) => only.includes(name));
   if (!isPlainObject(args)) throw argumentError('args', 'plain object', args);
@@ -144,138 +143,184 @@ export function resolveRound(
   const state = ctx.requestState;
   if (state !== undefined && typeof state !== 'string')
     throw argumentError('ctx.requestState', 'string', state);
-  const previous = decodeState(state);
-  const { maxStateBytes, owner } = plan;
-  const byRound = plan.answerBinding === 'round';
+  return new Round(plan, impl.nodes, entries, args, ctx, responses, decodeState(state)).start();
+}
+
+/** A question asked this round: the rendered request, its digest and the wire key it goes out under. */
+interface Asked {
+  readonly request: InputRequest;
+  readonly q: string;
+  readonly key: string;
+}
+
+/**
+ * One round of a plan: what it was given and what each node came to. Synchronous wherever the resolvers and
+ * validators are: a round of plain values and questions allocates no promise per resolver (a one-question round
+ * is mostly this code), and asynchronous ones are awaited as before.
+ */
+class Round {
+  readonly #plan: ResolverPlan;
+  readonly #nodes: readonly PlanNode[];
+  readonly #entries: PlanImpl['entries'];
+  readonly #args: Readonly<Record<string, unknown>>;
+  readonly #ctx: RequestContext;
+  readonly #responses: InputResponses;
+  readonly #previous: ResolverState;
+  readonly #byRound: boolean;
   // Per node, by its index in the plan (arrays: a round allocates little).
-  const carried: (RecordedAnswer | undefined)[] = new Array(nodes.length);
-  const asked: ({ request: InputRequest; q: string; key: string } | undefined)[] = new Array(nodes.length);
-  const memo: (Step | undefined)[] = new Array(nodes.length);
-  const settled: (Outcome | undefined)[] = new Array(nodes.length);
-  let questions = 0;
+  readonly #carried: (RecordedAnswer | undefined)[];
+  readonly #asked: (Asked | undefined)[];
+  readonly #memo: (Step | undefined)[];
+  readonly #settled: (Outcome | undefined)[];
+  #questions = 0;
 
-  // Synchronous wherever the resolvers and validators are: a round of plain values and questions allocates no
-  // promise per resolver (a one-question round is mostly this code), and asynchronous ones are awaited as before.
+  constructor(
+    plan: ResolverPlan,
+    nodes: readonly PlanNode[],
+    entries: PlanImpl['entries'],
+    args: Readonly<Record<string, unknown>>,
+    ctx: RequestContext,
+    responses: InputResponses,
+    previous: ResolverState,
+  ) {
+    this.#plan = plan;
+    this.#nodes = nodes;
+    this.#entries = entries;
+    this.#args = args;
+    this.#ctx = ctx;
+    this.#responses = responses;
+    this.#previous = previous;
+    this.#byRound = plan.answerBinding === 'round';
+    this.#carried = new Array(nodes.length);
+    this.#asked = new Array(nodes.length);
+    this.#memo = new Array(nodes.length);
+    this.#settled = new Array(nodes.length);
+  }
 
-  const settle = (node: PlanNode, read: AnswerRead & { ok: true }): Outcome =>
-    'refused' in read
-      ? { status: 'error', error: new ResolutionError(node.label, read.refused) }
-      : { status: 'value', value: read.value };
+  /** Visits every entry: the round's result, or a promise of it once every resolver has settled. */
+  start(): ResolverRoundResult | Promise<ResolverRoundResult> {
+    const steps = this.#entries.map(([, node]) => this.#visit(node));
+    return steps.some((step) => step instanceof Promise)
+      ? Promise.all(steps).then(() => this.#finish())
+      : this.#finish();
+  }
 
-  const consume = (node: PlanNode, read: AnswerRead, q: string): Outcome => {
-    if (!read.ok) {
-      const message = `Resolver for '${node.label}' received ${read.problem}`;
-      return { status: 'error', error: new McpError(ErrorCode.InvalidParams, message) };
+  #visit(node: PlanNode): Step {
+    let outcome = this.#memo[node.index];
+    if (outcome === undefined) {
+      const step = this.#evaluate(node);
+      if (step instanceof Promise) {
+        outcome = step.then((settledOutcome) => {
+          this.#settled[node.index] = settledOutcome;
+          return settledOutcome;
+        });
+      } else {
+        this.#settled[node.index] = step;
+        outcome = step;
+      }
+      this.#memo[node.index] = outcome;
     }
-    carried[node.index] = { q, a: read.record };
-    return settle(node, read);
-  };
+    return outcome;
+  }
 
-  /** A fresh answer under the question's wire key, or the question goes out. */
-  const answerOrAsk = (node: PlanNode, question: QuestionImpl, q: string): Step => {
-    const key = wireKey(node, q);
-    if (Object.hasOwn(responses, key) && (!byRound || previous.asked?.get(node.key) === q)) {
-      return then(question.read(responses[key]), (read) => consume(node, read, q));
-    }
-    asked[node.index] = { request: question.request, q, key };
-    questions++;
-    return PENDING;
-  };
+  #evaluate(node: PlanNode): Step {
+    if (node.uses.length === 0) return this.#run(node, NO_DEPS);
+    const deps = node.uses.map(([, dep]) => this.#visit(dep));
+    return deps.some((dep) => dep instanceof Promise)
+      ? Promise.all(deps).then((outcomes) => this.#run(node, outcomes))
+      : this.#run(node, deps as Outcome[]);
+  }
 
-  const ask = (node: PlanNode, question: QuestionImpl): Step => {
-    const q = question.digest();
-    const recorded = previous.answers.get(node.key);
-    if (recorded === undefined || recorded.q !== q) return answerOrAsk(node, question, q);
-    return then(question.read(recorded.a), (read) => {
-      if (!read.ok) return answerOrAsk(node, question, q);
-      carried[node.index] = recorded;
-      return settle(node, read);
-    });
-  };
-
-  /** What a resolver returned: a value, or a question to answer or ask. */
-  const resolved = (node: PlanNode, returned: unknown): Step => {
-    const question = questionOf(returned);
-    if (question === undefined) return { status: 'value', value: returned };
-    try {
-      const step = ask(node, question);
-      return step instanceof Promise ? step.catch(failure) : step;
-    } catch (error) {
-      return failure(error);
-    }
-  };
-
-  const run = (node: PlanNode, deps: readonly Outcome[]): Step => {
+  #run(node: PlanNode, deps: readonly Outcome[]): Step {
     for (const outcome of deps) if (outcome.status === 'error') return outcome;
     if (deps.some((outcome) => outcome.status === 'pending')) {
       // Not run this round: keep its recorded answer for the round where it asks again.
-      const kept = previous.answers.get(node.key);
-      if (kept !== undefined) carried[node.index] = kept;
+      const kept = this.#previous.answers.get(node.key);
+      if (kept !== undefined) this.#carried[node.index] = kept;
       return PENDING;
     }
+    const args = this.#args;
     const input: Record<string, unknown> = {};
     for (const name of node.args) if (Object.hasOwn(args, name)) define(input, name, args[name]);
     for (const [i, [name]] of node.uses.entries()) define(input, name, (deps[i] as { value: unknown }).value);
     let returned: unknown;
     try {
-      returned = node.fn(input, ctx);
+      returned = node.fn(input, this.#ctx);
     } catch (error) {
       return failure(error);
     }
-    if (!isThenable(returned)) return resolved(node, returned);
-    return Promise.resolve(returned).then((value) => resolved(node, value), failure);
-  };
+    if (!isThenable(returned)) return this.#resolved(node, returned);
+    return Promise.resolve(returned).then((value) => this.#resolved(node, value), failure);
+  }
 
-  const evaluate = (node: PlanNode): Step => {
-    if (node.uses.length === 0) return run(node, NO_DEPS);
-    const deps = node.uses.map(([, dep]) => visit(dep));
-    return deps.some((dep) => dep instanceof Promise)
-      ? Promise.all(deps).then((outcomes) => run(node, outcomes))
-      : run(node, deps as Outcome[]);
-  };
-
-  const visit = (node: PlanNode): Step => {
-    let outcome = memo[node.index];
-    if (outcome === undefined) {
-      const step = evaluate(node);
-      if (step instanceof Promise) {
-        outcome = step.then((settledOutcome) => {
-          settled[node.index] = settledOutcome;
-          return settledOutcome;
-        });
-      } else {
-        settled[node.index] = step;
-        outcome = step;
-      }
-      memo[node.index] = outcome;
+  /** What a resolver returned: a value, or a question to answer or ask. */
+  #resolved(node: PlanNode, returned: unknown): Step {
+    const question = questionOf(returned);
+    if (question === undefined) return { status: 'value', value: returned };
+    try {
+      const step = this.#ask(node, question);
+      return step instanceof Promise ? step.catch(failure) : step;
+    } catch (error) {
+      return failure(error);
     }
-    return outcome;
-  };
+  }
 
-  const steps = entries.map(([, node]) => visit(node));
-  return steps.some((step) => step instanceof Promise) ? Promise.all(steps).then(finish) : finish();
+  /** The recorded answer to the very same question, if it still validates; else {@link #answerOrAsk}. */
+  #ask(node: PlanNode, question: QuestionImpl): Step {
+    const q = question.digest();
+    const recorded = this.#previous.answers.get(node.key);
+    if (recorded === undefined || recorded.q !== q) return this.#answerOrAsk(node, question, q);
+    return then(question.read(recorded.a), (read) => {
+      if (!read.ok) return this.#answerOrAsk(node, question, q);
+      this.#carried[node.index] = recorded;
+      return settle(node, read);
+    });
+  }
+
+  /** A fresh answer under the question's wire key, or the question goes out. */
+  #answerOrAsk(node: PlanNode, question: QuestionImpl, q: string): Step {
+    const key = wireKey(node, q);
+    const responses = this.#responses;
+    if (Object.hasOwn(responses, key) && (!this.#byRound || this.#previous.asked?.get(node.key) === q)) {
+      return then(question.read(responses[key]), (read) => this.#consume(node, read, q));
+    }
+    this.#asked[node.index] = { request: question.request, q, key };
+    this.#questions++;
+    return PENDING;
+  }
+
+  #consume(node: PlanNode, read: AnswerRead, q: string): Outcome {
+    if (!read.ok) {
+      const message = `Resolver for '${node.label}' received ${read.problem}`;
+      return { status: 'error', error: new McpError(ErrorCode.InvalidParams, message) };
+    }
+    this.#carried[node.index] = { q, a: read.record };
+    return settle(node, read);
+  }
 
   /** The round's result once every resolver has settled: its first failure thrown, the values, or the questions. */
-  function finish(): ResolverRoundResult {
-    for (const node of nodes) {
+  #finish(): ResolverRoundResult {
+    const settled = this.#settled;
+    for (const node of this.#nodes) {
       const outcome = settled[node.index];
       if (outcome?.status === 'error') throw outcome.error;
     }
+    if (this.#questions > 0) return this.#inputRequired();
+    const values: Record<string, unknown> = {};
+    for (const [name, node] of this.#entries)
+      define(values, name, (settled[node.index] as { value: unknown }).value);
+    return { kind: 'resolved', values };
+  }
 
-    if (questions === 0) {
-      const values: Record<string, unknown> = {};
-      for (const [name, node] of entries)
-        define(values, name, (settled[node.index] as { value: unknown }).value);
-      return { kind: 'resolved', values };
-    }
-
+  /** The questions of the round, with the state that carries its answers (and, bound by round, its questions). */
+  #inputRequired(): ResolverRoundResult {
     const inputRequests: Record<string, InputRequest> = {};
     const answers = new Map<string, RecordedAnswer>();
-    const askedNow = byRound ? new Map<string, string>() : undefined;
-    for (const node of nodes) {
-      const recorded = carried[node.index];
+    const askedNow = this.#byRound ? new Map<string, string>() : undefined;
+    for (const node of this.#nodes) {
+      const recorded = this.#carried[node.index];
       if (recorded !== undefined) answers.set(node.key, recorded);
-      const question = asked[node.index];
+      const question = this.#asked[node.index];
       if (question !== undefined) {
         define(inputRequests, question.key, question.request);
         askedNow?.set(node.key, question.q);
@@ -286,6 +331,7 @@ export function resolveRound(
     }
     const requestState = encodeState({ answers, asked: askedNow });
     const size = utf8Length(requestState);
+    const { maxStateBytes, owner } = this.#plan;
     if (size > maxStateBytes) {
       throw new RangeError(
         `${owner}: the request state of this call would be ${size} bytes, over the ${maxStateBytes}-byte ` +
@@ -294,4 +340,11 @@ export function resolveRound(
     }
     return { kind: 'input_required', result: inputRequired({ inputRequests, requestState }) };
   }
+}
+
+/** A valid answer's outcome: its value, or a `ResolutionError` when the question was declined or cancelled. */
+function settle(node: PlanNode, read: AnswerRead & { ok: true }): Outcome {
+  return 'refused' in read
+    ? { status: 'error', error: new ResolutionError(node.label, read.refused) }
+    : { status: 'value', value: read.value };
 }

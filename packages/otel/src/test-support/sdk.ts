@@ -5,6 +5,7 @@ import {
   BasicTracerProvider,
   InMemorySpanExporter,
   type ReadableSpan,
+  type Sampler,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 
@@ -15,9 +16,12 @@ class ManualReader extends MetricReader {
 }
 
 /** Providers for the middleware, and what they recorded. */
-export function sdk() {
+export function sdk(sampler?: Sampler) {
   const exporter = new InMemorySpanExporter();
-  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const tracerProvider = new BasicTracerProvider({
+    spanProcessors: [new SimpleSpanProcessor(exporter)],
+    ...(sampler === undefined ? {} : { sampler }),
+  });
   const reader = new ManualReader();
   const meterProvider = new MeterProvider({ readers: [reader] });
   return {

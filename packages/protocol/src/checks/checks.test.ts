@@ -461,7 +461,12 @@ describe('parseLazily', () => {
 
 describe('@boomerang/protocol/checks', () => {
   it('exports exactly its public API', async () => {
-    expect(Object.keys(await import('./index.js')).sort()).toEqual(['parseLazily', 'verdictOf']);
+    expect(Object.keys(await import('./index.js')).sort()).toEqual([
+      'INPUT_REQUEST_KINDS',
+      'inputRequestKind',
+      'parseLazily',
+      'verdictOf',
+    ]);
   });
 
   it('imports neither zod nor a schema statically: they come with on-demand.ts, through import()', () => {

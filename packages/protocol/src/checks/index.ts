@@ -4,14 +4,11 @@
 // verdict, the output and the issues of a rejection are always zod's: the checks accept only what zod accepts,
 // with zod's output (checks.test.ts pits every check against its schema, on generated values and the spec's own
 // examples).
+//
+// It also holds the table of input-request kinds (input-request-kinds.ts), which the SDK's packages read instead
+// of branching on an input request's method.
 import type { CheckedMessages, CheckedName, LazyParseResult, Verdict } from './checked.js';
-import {
-  isCreateMessageResult,
-  isElicitResult,
-  isInputRequests,
-  isInputRequiredResult,
-  isListRootsResult,
-} from './input-requests.js';
+import { isCreateMessageResult, isElicitResult, isListRootsResult } from './input-requests.js';
 import { logParamsVerdict, progressParamsVerdict } from './notifications.js';
 import {
   isCallToolResult,
@@ -24,9 +21,27 @@ import {
   isListToolsResult,
   isReadResourceResult,
 } from './results.js';
+import { isInputRequests, isInputRequiredResult } from './round.js';
 import type { Check } from './shapes.js';
 import { isCreateTaskResult, isDetailedTask, isGetTaskResult } from './tasks.js';
 
+// --- the kinds of input request
+export {
+  type AnyInputRequestKind,
+  type CapabilityNeed,
+  INPUT_REQUEST_KINDS,
+  type InputRequestCapability,
+  type InputRequestCapabilityName,
+  type InputRequestKind,
+  type InputRequestKinds,
+  type InputRequestMethod,
+  type InputRequestParams,
+  type InputResponseName,
+  inputRequestKind,
+  type LegacyCounterpart,
+  type LegacySchemaName,
+  type SchemaName,
+} from '../input-request-kinds.js';
 export type { CheckedMessages, CheckedName, LazyParseResult, Verdict };
 
 /** A check that vouches for what it accepts and leaves everything else to zod. */

@@ -1,8 +1,8 @@
-// Hand-written checks for a multi-round-trip round as a client sees it: the `InputRequiredResult`, the input
-// requests it embeds (elicitation, sampling, roots; schema/mrtr.ts, elicitation.ts, sampling.ts, roots.ts) and
-// the answers its callbacks give. Each accepts only what the zod schema of the same name accepts (checks.test.ts
-// pits them against each other).
-import { isContentBlocks, isMediaContent, isResultMeta, isRole, isTool } from './content.js';
+// Hand-written checks for each kind of input request a round may embed (elicitation, sampling, roots;
+// schema/elicitation.ts, sampling.ts, roots.ts): its params, and the answer a client gives. Each kind's row
+// (input-request-kinds.ts) names them; round.ts checks the round itself. Each accepts only what the zod schema of
+// the same name accepts (checks.test.ts pits them against each other).
+import { isContentBlocks, isMediaContent, isRole, isTool } from './content.js';
 import {
   type Check,
   isArrayOf,
@@ -72,7 +72,7 @@ function isPrimitiveField(value: unknown): boolean {
 }
 
 /** Form or URL `ElicitRequestParamsSchema` (an absent `mode` is the form, as in zod's discriminated union). */
-function isElicitParams(value: unknown): boolean {
+export function isElicitParams(value: unknown): boolean {
   if (!isObject(value) || !isString(value.message)) return false;
   if (value.mode === 'url') return isString(value.url);
   if (value.mode !== undefined && value.mode !== 'form') return false;
@@ -151,7 +151,7 @@ function isModelPreferences(value: unknown): boolean {
 }
 
 /** `CreateMessageRequestParamsSchema`. */
-function isCreateMessageParams(value: unknown): boolean {
+export function isCreateMessageParams(value: unknown): boolean {
   if (!isObject(value)) return false;
   const { includeContext, toolChoice } = value;
   return (
@@ -182,6 +182,10 @@ export const isCreateMessageResult: Check = (value) =>
 
 // --- roots
 
+/** The optional params of `ListRootsRequestSchema`: nothing but `_meta`. */
+export const isListRootsParams: Check = (value) =>
+  value === undefined || (isObject(value) && optional(value._meta, isOpenObject));
+
 /** `ListRootsResultSchema`. */
 export const isListRootsResult: Check = (value) =>
   isObject(value) &&
@@ -190,35 +194,3 @@ export const isListRootsResult: Check = (value) =>
     (root) =>
       isObject(root) && isString(root.uri) && optionalString(root.name) && optional(root._meta, isOpenObject),
   );
-
-// --- the round
-
-/** `InputRequestSchema`: an `elicitation/create`, a `sampling/createMessage` or a `roots/list`, by `method`. */
-function isInputRequest(value: unknown): boolean {
-  if (!isObject(value)) return false;
-  switch (value.method) {
-    case 'elicitation/create':
-      return isElicitParams(value.params);
-    case 'sampling/createMessage':
-      return isCreateMessageParams(value.params);
-    case 'roots/list':
-      return optional(value.params, (params) => isObject(params) && optional(params._meta, isOpenObject));
-    default:
-      return false;
-  }
-}
-
-/** `InputRequestsSchema`: keys to input requests. */
-export const isInputRequests: Check = (value) => isRecord(value, isInputRequest);
-
-/** `InputRequiredResultSchema`: `inputRequests` and/or `requestState`. */
-export function isInputRequiredResult(value: unknown): boolean {
-  if (!isObject(value) || value.resultType !== 'input_required') return false;
-  const { inputRequests, requestState } = value;
-  return (
-    (inputRequests !== undefined || requestState !== undefined) &&
-    optionalString(requestState) &&
-    optional(inputRequests, isInputRequests) &&
-    optional(value._meta, isResultMeta)
-  );
-}

@@ -3,7 +3,7 @@
 // zod schema of the same name accepts (checks.test.ts pits them against each other).
 import { isTaskStatus } from '../tasks/task.js';
 import { isResultMeta } from './content.js';
-import { isInputRequests } from './input-requests.js';
+import { isInputRequests } from './round.js';
 import { type Check, isInt, isObject, isString, optional, optionalString } from './shapes.js';
 
 /**

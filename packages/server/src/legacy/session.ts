@@ -12,6 +12,7 @@ import {
   McpError,
   type RequestId,
 } from '@boomerang/protocol';
+import { type InputRequestParams, inputRequestKind } from '@boomerang/protocol/checks';
 import { describeCapabilities, missingClientCapabilities } from '../capabilities.js';
 
 /** Sends one message on the session's connection (a request of the back-channel, or a notification). */
@@ -110,7 +111,8 @@ export class LegacySession {
           reject(error);
         },
       });
-      const params = request.params === undefined ? {} : { params: legacyParams(request) };
+      const params =
+        request.params === undefined ? {} : { params: legacyParams(request.method, request.params) };
       this.#send({ jsonrpc: '2.0', id, method: request.method, ...params }, relatedRequestId).catch(
         (error: unknown) => this.#pending.get(id)?.reject(error),
       );
@@ -144,13 +146,11 @@ export class LegacySession {
 }
 
 /**
- * The params of an input request as 2025-11-25 sends them: a URL-mode elicitation carries the `elicitationId`
- * that revision requires (2026-07-28 dropped it and correlates through `requestState`), freshly minted.
+ * The params of an input request as 2025-11-25 sends them: its kind's 2025-11-25 counterpart says what changes (a
+ * URL-mode elicitation carries the `elicitationId` that revision requires, freshly minted; 2026-07-28 dropped it
+ * and correlates through `requestState`).
  */
-function legacyParams(request: InputRequest): Record<string, unknown> {
-  const params = request.params as Record<string, unknown>;
-  if (request.method !== 'elicitation/create' || params.mode !== 'url' || 'elicitationId' in params) {
-    return params;
-  }
-  return { ...params, elicitationId: globalThis.crypto.randomUUID() };
+function legacyParams(method: string, params: InputRequestParams): InputRequestParams {
+  const toLegacy = inputRequestKind(method)?.legacy.params;
+  return toLegacy === undefined ? params : toLegacy(params);
 }

@@ -1,9 +1,9 @@
 // One POST of a 2025-11-25 session that waits for its response: JSON when the response comes first, an event
 // stream from the first other message of its request on.
 import type { JSONRPCMessage, JSONRPCResponse, RequestId } from '@boomerang/protocol';
-import { type EventStream, openEventStream } from './event-stream.js';
-import type { Exchange } from './exchange.js';
-import { json, type Reply } from './replies.js';
+import { type EventStream, openEventStream } from '../event-stream.js';
+import type { Exchange } from '../exchange.js';
+import { json, type Reply } from '../replies.js';
 
 /** One POST of a session waiting for its response. */
 export interface Pending {

@@ -2,16 +2,16 @@
 // InputRequiredResult, which the session fulfils with a real server→client request mid-call (`legacy: { shim:
 // true }`), and a raw 2025-11-25 HTTP client that speaks the wire by hand.
 import { elicitRequest, inputRequired } from '@boomerang/protocol';
-import type { MessageHandler } from '@boomerang/protocol/transport';
 import { Server } from '@boomerang/server';
 import { afterEach } from 'vitest';
+import type { HttpMessageHandler } from '../../endpoint.js';
 import {
   createHttpHandler,
   type FetchHandler,
   type HttpHandler,
   type HttpHandlerOptions,
-} from '../handler.js';
-import { sseData } from '../sse-reader.js';
+} from '../../handler.js';
+import { sseData } from '../../sse-reader.js';
 
 /** What the legacy test server saw. */
 export interface LegacyObserved {
@@ -173,7 +173,7 @@ export function useLegacyHandlers(defaults: HttpHandlerOptions = {}) {
   afterEach(async () => {
     await Promise.all(handlers.splice(0).map((handler) => handler.close()));
   });
-  const serve = (server: MessageHandler, options: HttpHandlerOptions = {}) => {
+  const serve = (server: HttpMessageHandler, options: HttpHandlerOptions = {}) => {
     const handler = createHttpHandler(server, { onError: () => {}, ...defaults, ...options });
     handlers.push(handler);
     return handler;

@@ -3,9 +3,9 @@
 // server's messages unrelated to a request, and the DELETE that ends the session.
 import type { JSONRPCMessage } from '@boomerang/protocol';
 import { messageKind, parseMessage } from '@boomerang/protocol/transport';
-import { TooLargeError } from './body.js';
-import { HeaderName, isObject } from './headers.js';
-import { sseData } from './sse-reader.js';
+import { TooLargeError } from '../body.js';
+import { HeaderName, isObject } from '../headers.js';
+import { sseData } from '../sse-reader.js';
 
 /** The `fetch` the session calls (the transport's own). */
 type Fetch = (input: URL, init: RequestInit) => Promise<Response>;

@@ -1,32 +1,29 @@
 // Stateless 2025-11-25 (`legacy: { sessions: false }`): every request on its own, no session ids, no
 // back-channel.
 import type { AuthInfo, JSONRPCRequest } from '@boomerang/protocol';
-import type { MessageHandler } from '@boomerang/protocol/transport';
-import type { Exchange } from './exchange.js';
-import { HeaderName } from './headers.js';
-import type { Layer } from './inbound.js';
-import { isInitialize, isModern, LEGACY_VERSIONS } from './legacy-era.js';
-import { HttpSession, withStatus } from './legacy-session.js';
-import { type Reply, refuse, statusOf } from './replies.js';
-
-type Connectable = MessageHandler & Required<Pick<MessageHandler, 'connect'>>;
+import type { Exchange } from '../exchange.js';
+import { HeaderName } from '../headers.js';
+import type { EndpointEra } from '../inbound.js';
+import { type Reply, refuse, statusOf } from '../replies.js';
+import { isInitialize, LEGACY_VERSIONS } from './messages.js';
+import { type Connectable, HttpSession, withStatus } from './session.js';
 
 /**
- * The stateless 2025-11-25 layer: `initialize` is answered without a session id; a later request (known by its
- * 2025-11-25-era `MCP-Protocol-Version`, or by having none, which the spec reads as 2025-03-26) is served on a
- * connection of its own, opened with an `initialize` in the client's place; notifications and responses are
- * accepted (202) and dropped. The server has nobody to ask: a server→client request fails at once with
- * `NO_BACK_CHANNEL`, and session state (log level, subscriptions) ends with each request. Anything but a POST,
- * a POST naming a session, and 2026-07-28 messages go on to `next`.
+ * The stateless 2025-11-25 era step (the endpoint hands it no 2026-07-28 POST): `initialize` is answered
+ * without a session id; a later request (known by its 2025-11-25-era `MCP-Protocol-Version`, or by having none,
+ * which the spec reads as 2025-03-26) is served on a connection of its own, opened with an `initialize` in the
+ * client's place; notifications and responses are accepted (202) and dropped. The server has nobody to ask: a
+ * server→client request fails at once with `NO_BACK_CHANNEL`, and session state (log level, subscriptions) ends
+ * with each request. Anything but a POST, and a POST naming a session, go on to `next`.
  */
-export function statelessLayer(handler: Connectable, onError: (error: unknown) => void): Layer {
+export function statelessStep(handler: Connectable, onError: (error: unknown) => void): EndpointEra {
   return {
     async serve(inbound, next) {
       const { exchange } = inbound;
       if (exchange.method !== 'POST' || exchange.headers.get(HeaderName.session) !== null)
         return next(inbound);
       const received = await inbound.receive();
-      if (!received.ok || isModern(received.message)) return next(inbound);
+      if (!received.ok) return next(inbound);
       const { message, kind, auth } = received;
       const version = exchange.headers.get(HeaderName.protocolVersion);
       if (!isInitialize(message) && version !== null && !LEGACY_VERSIONS.has(version)) return next(inbound);
@@ -40,7 +37,7 @@ export function statelessLayer(handler: Connectable, onError: (error: unknown) =
 /** Everything a client may declare: the stateless server cannot know what it did, and cannot ask anyway. */
 const ANY_CLIENT = { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
 
-/** One stateless request on a connection of its own (see {@link statelessLayer}). */
+/** One stateless request on a connection of its own (see {@link statelessStep}). */
 async function serveAlone(
   handler: Connectable,
   message: JSONRPCRequest,

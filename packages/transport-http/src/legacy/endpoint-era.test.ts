@@ -2,15 +2,15 @@
 // 2025-11-25 `initialize` over HTTP in either mode.
 import { Server } from '@boomerang/server';
 import { describe, expect, it } from 'vitest';
-import { createHttpHandler, type HttpHandlerOptions } from './handler.js';
-import { bodyOf, post, rpc } from './test-support/fixture.js';
+import { createHttpHandler, type HttpHandlerOptions } from '../handler.js';
+import { bodyOf, post, rpc } from '../test-support/fixture.js';
 import {
   callTool,
   initializeRequest,
   legacyRequest,
   makeLegacyServer,
   useLegacyHandlers,
-} from './test-support/legacy-fixture.js';
+} from './test-support/fixture.js';
 
 const { setup, serve } = useLegacyHandlers();
 const stateless = (options: HttpHandlerOptions = {}) => setup({ legacy: { sessions: false }, ...options });

@@ -1,12 +1,13 @@
-// The 2025-11-25 era of the endpoint, as layers around the 2026-07-28 pipeline: sessions (the default:
-// legacy-sessions.ts), stateless serving (`legacy: { sessions: false }`: legacy-stateless.ts), and for 2025-11-25
-// clients of a 2026-07-28-only endpoint, the handler's answer to their `initialize`.
+// The 2025-11-25 era of the endpoint, plugged in at its seam (the endpoint hands it only what is not 2026-07-28):
+// sessions (the default: sessions.ts), stateless serving (`legacy: { sessions: false }`: stateless.ts), and for
+// 2025-11-25 clients of a 2026-07-28-only endpoint, the handler's answer to their `initialize`.
 import type { MessageHandler } from '@boomerang/protocol/transport';
-import { answer } from './answer.js';
-import type { Layer } from './inbound.js';
-import { isInitialize, isModern } from './legacy-era.js';
-import { createSessionTable, type LegacySessionOptions, sessionLayer } from './legacy-sessions.js';
-import { statelessLayer } from './legacy-stateless.js';
+import { answer } from '../answer.js';
+import type { EndpointEra } from '../inbound.js';
+import { isInitialize } from './messages.js';
+import { isConnectable, type SessionServer } from './session.js';
+import { createSessionTable, type LegacySessionOptions, sessionStep } from './sessions.js';
+import { statelessStep } from './stateless.js';
 
 /** Settings of `HttpHandlerOptions.legacy`. */
 export type LegacySetting = boolean | LegacySessionOptions | undefined;
@@ -27,19 +28,17 @@ export interface LegacyOptions {
   readonly legacy?: LegacySetting;
 }
 
-type Connectable = MessageHandler & Required<Pick<MessageHandler, 'connect'>>;
-
 /**
- * The layers of the 2025-11-25 era for `setting`, outermost first: sessions; or stateless serving and then
- * {@link initializeLayer}; or, for `false` and a handler without `connect`, {@link initializeLayer} alone.
+ * The 2025-11-25 era of an endpoint serving `handler` with `setting`: sessions; or stateless serving and then
+ * {@link initializeStep}; or, for `false` and a handler without `connect`, {@link initializeStep} alone.
  * Throws `TypeError` for a setting of the wrong type, `RangeError` for bad numbers.
  */
-export function legacyLayers(
-  handler: MessageHandler,
+export function legacyEndpointEra(
+  handler: MessageHandler & SessionServer,
   setting: LegacySetting,
   onError: (error: unknown) => void,
-): Layer[] {
-  if (setting === false || typeof handler?.connect !== 'function') return [initializeLayer(handler, onError)];
+): EndpointEra {
+  if (setting === false || !isConnectable(handler)) return initializeStep(handler, onError);
   if (setting !== undefined && setting !== true && (typeof setting !== 'object' || setting === null)) {
     throw new TypeError(
       '"legacy" expected a boolean or { sessions?, maxSessions?, maxSessionsPerPrincipal?, maxStreamsPerSession?, idleTimeoutMs?, sessionIdPrefix? }',
@@ -49,26 +48,35 @@ export function legacyLayers(
   if (options.sessions !== undefined && typeof options.sessions !== 'boolean') {
     throw new TypeError(`"legacy.sessions" expected a boolean, got ${typeof options.sessions}`);
   }
-  const connectable = handler as Connectable;
   if (options.sessions === false) {
-    return [statelessLayer(connectable, onError), initializeLayer(handler, onError)];
+    return inTurn(statelessStep(handler, onError), initializeStep(handler, onError));
   }
   // Sessions take every 2025-11-25 `initialize` themselves.
-  return [sessionLayer(createSessionTable(connectable, options, onError))];
+  return sessionStep(createSessionTable(handler, options, onError));
 }
 
 /**
- * A 2025-11-25 `initialize` that no session or stateless layer took sends none of the 2026-07-28 headers: it
+ * A 2025-11-25 `initialize` that no session or stateless step took sends none of the 2026-07-28 headers: it
  * goes to the handler as is (no header check), whose answer names the versions it supports.
  */
-function initializeLayer(handler: MessageHandler, onError: (error: unknown) => void): Layer {
+function initializeStep(handler: MessageHandler, onError: (error: unknown) => void): EndpointEra {
   return {
     async serve(inbound, next) {
       if (inbound.exchange.method !== 'POST') return next(inbound);
       const received = await inbound.receive();
-      if (!received.ok || !isInitialize(received.message) || isModern(received.message)) return next(inbound);
+      if (!received.ok || !isInitialize(received.message)) return next(inbound);
       return answer(handler, received.message, inbound.exchange, received.auth, onError);
     },
     close: async () => {},
+  };
+}
+
+/** `first`, handing what it passes on to `second` (and what that passes on to the endpoint's `next`). */
+function inTurn(first: EndpointEra, second: EndpointEra): EndpointEra {
+  return {
+    serve: (inbound, next) => first.serve(inbound, (passed) => second.serve(passed, next)),
+    close: async () => {
+      await Promise.all([first.close(), second.close()]);
+    },
   };
 }

@@ -1,15 +1,14 @@
-// 2025-11-25 sessions on the Streamable HTTP endpoint: the session table, and the layer that hands it the
+// 2025-11-25 sessions on the Streamable HTTP endpoint: the session table, and the era step that hands it the
 // exchanges of sessions. An `initialize` POST without `Mcp-Session-Id` opens a session; a POST, GET or DELETE
-// naming one is served by it. Modern (2026-07-28) traffic passes through untouched.
+// naming one is served by it.
 import { type AuthInfo, ErrorCode, type JSONRPCRequest, principalOf } from '@boomerang/protocol';
-import type { MessageHandler } from '@boomerang/protocol/transport';
-import type { Exchange } from './exchange.js';
-import { HeaderName } from './headers.js';
-import type { Layer } from './inbound.js';
-import { isInitialize, isModern } from './legacy-era.js';
-import { HttpSession } from './legacy-session.js';
-import { accepts } from './negotiation.js';
-import { isResponse, type PlainReply, type Reply, refuse } from './replies.js';
+import type { Exchange } from '../exchange.js';
+import { HeaderName } from '../headers.js';
+import type { EndpointEra } from '../inbound.js';
+import { accepts } from '../negotiation.js';
+import { isResponse, type PlainReply, type Reply, refuse } from '../replies.js';
+import { isInitialize } from './messages.js';
+import { type Connectable, HttpSession } from './session.js';
 
 /** Settings of the 2025-11-25 side of an endpoint (`HttpHandlerOptions.legacy`). */
 export interface LegacySessionOptions {
@@ -70,19 +69,19 @@ export interface SessionTable {
 }
 
 /**
- * The layer serving 2025-11-25 sessions: a POSTed 2025-11-25 message naming a session goes to it (404 when it
- * names none of this principal's), an `initialize` without one opens a session; a GET naming a session opens
- * its stream (406 unless `Accept` allows `text/event-stream`), a DELETE ends it. Everything else, and a GET or
- * DELETE naming no open session (the modern 405), goes on to `next`.
+ * The era step serving 2025-11-25 sessions (the endpoint hands it no 2026-07-28 POST): a POST naming a session
+ * goes to it (404 when it names none of this principal's), an `initialize` without one opens a session; a GET
+ * naming a session opens its stream (406 unless `Accept` allows `text/event-stream`), a DELETE ends it.
+ * Everything else, and a GET or DELETE naming no open session (the modern 405), goes on to `next`.
  */
-export function sessionLayer(sessions: SessionTable): Layer {
+export function sessionStep(sessions: SessionTable): EndpointEra {
   return {
     async serve(inbound, next) {
       const { exchange } = inbound;
       const id = exchange.headers.get(HeaderName.session);
       if (exchange.method === 'POST') {
         const received = await inbound.receive();
-        if (!received.ok || isModern(received.message)) return next(inbound);
+        if (!received.ok) return next(inbound);
         const { message, auth } = received;
         if (id !== null) {
           const session = sessions.find(id, auth);
@@ -128,7 +127,7 @@ function sessionNotFound(): PlainReply {
  * an authenticated principal's session but that principal. Otherwise `initialize` is refused with 503.
  */
 export function createSessionTable(
-  handler: MessageHandler & Required<Pick<MessageHandler, 'connect'>>,
+  handler: Connectable,
   options: LegacySessionOptions,
   onError: (error: unknown) => void,
 ): SessionTable {

@@ -4,9 +4,9 @@
 import { Client } from '@boomerang/client';
 import type { FetchLike } from '@boomerang/protocol/transport';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StreamableHttpClientTransport } from './client.js';
-import { createHttpHandler, type HttpHandler } from './handler.js';
-import { makeLegacyServer } from './test-support/legacy-fixture.js';
+import { StreamableHttpClientTransport } from '../client.js';
+import { createHttpHandler, type HttpHandler } from '../handler.js';
+import { makeLegacyServer } from './test-support/fixture.js';
 
 interface Seen {
   readonly method: string;

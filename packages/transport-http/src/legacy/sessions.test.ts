@@ -2,8 +2,8 @@
 // and the bound on streams per session (2025-11-25 sessions, spoken by hand: web Requests, no sockets).
 import type { AuthInfo } from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
-import type { HttpHandlerOptions } from './handler.js';
-import { bodyOf } from './test-support/fixture.js';
+import type { HttpHandlerOptions } from '../handler.js';
+import { bodyOf } from '../test-support/fixture.js';
 import {
   callTool,
   initializeRequest,
@@ -11,7 +11,7 @@ import {
   openSession,
   until,
   useLegacyHandlers,
-} from './test-support/legacy-fixture.js';
+} from './test-support/fixture.js';
 
 const { setup } = useLegacyHandlers();
 

@@ -18,13 +18,43 @@ import {
   MessageQueue,
   messageKind,
   type StreamConnection,
+  type StreamConnectOptions,
   type Transport,
 } from '@boomerang/protocol/transport';
-import { type EventStream, openEventStream } from './event-stream.js';
-import type { Exchange } from './exchange.js';
-import { LEGACY_VERSIONS } from './legacy-era.js';
-import { type Pending, pendingPost } from './legacy-session-post.js';
-import { isResponse, json, type Reply, refuse, statusOf } from './replies.js';
+import { type EventStream, openEventStream } from '../event-stream.js';
+import type { Exchange } from '../exchange.js';
+import { isResponse, json, type Reply, refuse, statusOf } from '../replies.js';
+import { LEGACY_VERSIONS } from './messages.js';
+import { type Pending, pendingPost } from './session-post.js';
+
+/** Options the endpoint passes to a handler's `connect` for one 2025-11-25 session. */
+export interface LegacyConnectOptions extends StreamConnectOptions {
+  /**
+   * The principal of one request: the endpoint authenticates each POST of a session, so a refreshed or
+   * stepped-up token reaches the handler; wins over `auth` when it returns one.
+   */
+  authOf?: (request: JSONRPCRequest) => AuthInfo | undefined;
+}
+
+/** What serving 2025-11-25 sessions reads of a handler, beside `handle`. */
+export interface SessionServer {
+  /**
+   * Serves one stream connection until it closes (what `Server.connect` and `McpServer.connect` do). The
+   * endpoint serves each 2025-11-25 session (`Mcp-Session-Id`) as one connection, so the session's `initialize`,
+   * log level, subscriptions and server→client requests live exactly where they live on stdio. The connection
+   * sends every message with the `relatedRequestId` of the request it belongs to, so that the endpoint can put it
+   * on that request's event stream. Without it, the endpoint opens no sessions.
+   */
+  connect?(transport: Transport, options: LegacyConnectOptions): Promise<StreamConnection>;
+}
+
+/** A handler that serves 2025-11-25 sessions. */
+export type Connectable = MessageHandler & Required<SessionServer>;
+
+/** True when `handler` implements {@link SessionServer.connect}. */
+export function isConnectable(handler: MessageHandler & SessionServer): handler is Connectable {
+  return typeof handler.connect === 'function';
+}
 
 /** How an {@link HttpSession} is set up. */
 export interface HttpSessionInit {
@@ -113,7 +143,7 @@ export class HttpSession {
   }
 
   /** Connects the handler to the session's transport. */
-  async start(handler: Required<Pick<MessageHandler, 'connect'>>, auth: AuthInfo | undefined): Promise<void> {
+  async start(handler: Connectable, auth: AuthInfo | undefined): Promise<void> {
     // Closing from the connection's side starts the end without waiting for it: the end waits for the connection.
     const close = async () => void this.end();
     const transport: Transport = {

@@ -2,8 +2,8 @@
 // back-channel on the POST's event stream, the GET stream, and every refusal, next to modern traffic.
 import type { AuthInfo } from '@boomerang/protocol';
 import { describe, expect, it } from 'vitest';
-import { createHttpHandler } from './handler.js';
-import { bodyOf, post, rpc } from './test-support/fixture.js';
+import { createHttpHandler } from '../handler.js';
+import { bodyOf, post, rpc } from '../test-support/fixture.js';
 import {
   callTool,
   eventReader,
@@ -13,7 +13,7 @@ import {
   openSession,
   until,
   useLegacyHandlers,
-} from './test-support/legacy-fixture.js';
+} from './test-support/fixture.js';
 
 const { setup } = useLegacyHandlers();
 
