@@ -130,7 +130,9 @@ export class Server implements MessageHandler {
   }
 
   /**
-   * Adds a middleware around every request this server serves (on every transport and in both eras): an onion
+   * Adds a middleware around every request this server serves (on every transport and in both eras; a 2025-11-25
+   * session's own housekeeping, `initialize`, `ping`, `logging/setLevel` and `resources/(un)subscribe`, is
+   * answered by the session without it): an onion
    * function `(ctx, next) => result`, run in registration order, the first registered outermost. `ctx` tells the
    * method, params, `_meta`, principal and round of the request (see `ServerMiddlewareContext`); `next()` resolves
    * to its result or rejects with its `McpError`; throwing an `McpError` answers with it instead. Register them

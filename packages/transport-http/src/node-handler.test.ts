@@ -275,6 +275,20 @@ describe('requestUrl: the URL a node request names is on its Host header, whatev
     expect(requestUrl(req('/inner', 'h', { originalUrl: '/mounted/inner' }))).toBe('http://h/mounted/inner');
   });
 
+  it('refuses a Host header that is more than an authority: a path, query, fragment or userinfo (probe)', () => {
+    for (const host of [
+      'mcp.example/admin',
+      'evil@mcp.example',
+      'mcp.example?x',
+      'mcp.example#f',
+      'a b',
+      'h\\x',
+    ]) {
+      expect(requestUrl(req('/mcp', host)), host).toBeUndefined();
+    }
+    expect(requestUrl(req('/mcp', '[::1]:8080'))).toBe('http://[::1]:8080/mcp');
+  });
+
   it('accepts an absolute-form target only when it names the Host header (case and default port aside)', () => {
     expect(requestUrl(req('http://mcp.example:8080/mcp?a'))).toBe('http://mcp.example:8080/mcp?a');
     expect(requestUrl(req('HTTP://MCP.EXAMPLE:8080/mcp'))).toBe('http://mcp.example:8080/mcp');

@@ -132,11 +132,17 @@ function pathnameOf(target: string): string {
  * (`POST http://evil.example/mcp`) must name that same host, or there is no URL (`undefined`: a 400), so nothing
  * downstream (a DPoP `htu` check) ever sees a host the request chose apart from its `Host` header.
  */
+/** Characters a Host header (an authority: host and port) never holds. */
+const NOT_AN_AUTHORITY = /[/?#@\\\s]/;
+
 export function requestUrl(req: IncomingMessage): string | undefined {
   const original = (req as { originalUrl?: unknown }).originalUrl;
   const target = typeof original === 'string' ? original : (req.url ?? '/');
   const scheme = (req.socket as { encrypted?: boolean } | null)?.encrypted === true ? 'https' : 'http';
-  const base = `${scheme}://${req.headers.host ?? 'localhost'}`;
+  const host = req.headers.host ?? 'localhost';
+  // A Host is an authority alone: a path, query, fragment or userinfo in it would move the URL (and DPoP's htu).
+  if (NOT_AN_AUTHORITY.test(host)) return undefined;
+  const base = `${scheme}://${host}`;
   if (target.startsWith('/') && !target.startsWith('//')) return base + target; // the common case: no parsing
   try {
     const origin = new URL(base);
