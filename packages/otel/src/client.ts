@@ -5,17 +5,17 @@ import {
   type Attributes,
   type Context,
   context,
-  metrics,
   ROOT_CONTEXT,
   type Span,
   SpanKind,
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import { Attr, DURATION_BUCKETS, errorTypeOf, Metric, resultFacts, targets } from './attributes.js';
+import { Attr, errorTypeOf, Metric, resultFacts, targets } from './attributes.js';
+import { instruments } from './instruments.js';
 import { extractFrom, injectInto, traceparentOf } from './propagation.js';
 import type { TelemetryOptions } from './server.js';
-import { type ClientCallContextLike, type ClientMiddlewareLike, INSTRUMENTATION } from './types.js';
+import type { ClientCallContextLike, ClientMiddlewareLike } from './types.js';
 
 /** The call's span, kept in the call context's `state` under this key. */
 const CALL_SPAN = Symbol('@boomerang/otel call span');
@@ -40,19 +40,11 @@ const CARRIED_FLOW = 'otel.flow';
  * recorded, and nothing costs, unless the middleware is installed.
  */
 export function clientTelemetry(options: TelemetryOptions = {}): ClientMiddlewareLike {
-  const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(
-    INSTRUMENTATION.name,
-    INSTRUMENTATION.version,
+  const { tracer, duration } = instruments(
+    options,
+    Metric.clientDuration,
+    'MCP request duration as observed on the sender, from sending it to receiving its answer.',
   );
-  const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter(
-    INSTRUMENTATION.name,
-    INSTRUMENTATION.version,
-  );
-  const duration = meter.createHistogram(Metric.clientDuration, {
-    unit: 's',
-    description: 'MCP request duration as observed on the sender, from sending it to receiving its answer.',
-    advice: { explicitBucketBoundaries: DURATION_BUCKETS },
-  });
   const known = targets(options.resourceUriInSpanName === true);
 
   /** The span of the call `ctx` belongs to, started on its first request. */

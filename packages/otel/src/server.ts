@@ -6,23 +6,15 @@ import {
   context,
   type Link,
   type MeterProvider,
-  metrics,
   SpanKind,
   SpanStatusCode,
   type TracerProvider,
   trace,
 } from '@opentelemetry/api';
-import {
-  Attr,
-  DURATION_BUCKETS,
-  errorTypeOf,
-  Metric,
-  MINTED_BY,
-  resultFacts,
-  targets,
-} from './attributes.js';
+import { Attr, errorTypeOf, Metric, MINTED_BY, resultFacts, targets } from './attributes.js';
+import { instruments } from './instruments.js';
 import { extractFrom, spanContextOf, traceparentOf } from './propagation.js';
-import { INSTRUMENTATION, type ServerMiddlewareLike } from './types.js';
+import type { ServerMiddlewareLike } from './types.js';
 
 /** Options of {@link serverTelemetry} and `clientTelemetry`. */
 export interface TelemetryOptions {
@@ -67,19 +59,11 @@ export interface ServerTelemetryOptions extends TelemetryOptions {
  * Nothing is recorded, and nothing costs, unless the middleware is installed.
  */
 export function serverTelemetry(options: ServerTelemetryOptions = {}): ServerMiddlewareLike {
-  const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(
-    INSTRUMENTATION.name,
-    INSTRUMENTATION.version,
+  const { tracer, meter, duration } = instruments(
+    options,
+    Metric.serverDuration,
+    'MCP request duration as observed on the receiver, from receiving it to sending its answer.',
   );
-  const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter(
-    INSTRUMENTATION.name,
-    INSTRUMENTATION.version,
-  );
-  const duration = meter.createHistogram(Metric.serverDuration, {
-    unit: 's',
-    description: 'MCP request duration as observed on the receiver, from receiving it to sending its answer.',
-    advice: { explicitBucketBoundaries: DURATION_BUCKETS },
-  });
   const flowRounds = meter.createHistogram(Metric.flowRounds, {
     unit: '{round}',
     description:
