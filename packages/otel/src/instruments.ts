@@ -1,7 +1,13 @@
 // The tracer, the meter and the duration histogram both middleware start from.
-import { type Histogram, metrics, type Tracer, trace } from '@opentelemetry/api';
+import {
+  type Histogram,
+  type MeterProvider,
+  metrics,
+  type Tracer,
+  type TracerProvider,
+  trace,
+} from '@opentelemetry/api';
 import { DURATION_BUCKETS, type Metric } from './attributes.js';
-import type { TelemetryOptions } from './server.js';
 import { INSTRUMENTATION } from './types.js';
 
 /**
@@ -9,7 +15,10 @@ import { INSTRUMENTATION } from './types.js';
  * and the duration histogram `name` (seconds, the semantic conventions' buckets) described by `description`.
  */
 export function instruments(
-  options: TelemetryOptions,
+  options: {
+    readonly tracerProvider?: TracerProvider | undefined;
+    readonly meterProvider?: MeterProvider | undefined;
+  },
   name: (typeof Metric)['serverDuration' | 'clientDuration'],
   description: string,
 ) {
