@@ -11,8 +11,8 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import { Attr, errorTypeOf, Metric, resultFacts, targets } from './attributes.js';
-import { instruments } from './instruments.js';
+import { Attr, errorTypeOf, Metric, targets } from './attributes.js';
+import { type Ending, endedWith, failedWith, instruments } from './instruments.js';
 import { extractFrom, injectInto, traceparentOf } from './propagation.js';
 import type { TelemetryOptions } from './server.js';
 import type { ClientCallContextLike, ClientMiddlewareLike } from './types.js';
@@ -88,32 +88,19 @@ export function clientTelemetry(options: TelemetryOptions = {}): ClientMiddlewar
     const span: Span = tracer.startSpan(target.spanName, { kind: SpanKind.CLIENT, attributes }, parent);
     const roundContext = trace.setSpan(parent, span);
     injectInto(ctx.meta, roundContext);
-    let outcome = 'error';
-    let errorType: string | undefined;
+    let ending: Ending = { outcome: 'error', errorType: undefined };
     try {
       const result = await context.with(roundContext, next);
-      const facts = resultFacts(result);
-      outcome = facts.outcome;
-      span.setAttribute(Attr.outcome, outcome);
-      if (facts.inputRequests !== undefined) span.setAttribute(Attr.inputRequests, facts.inputRequests);
-      if (facts.toolError) {
-        errorType = 'tool_error';
-        span.setAttribute(Attr.errorType, errorType);
-        span.setStatus({ code: SpanStatusCode.ERROR });
-      }
+      ending = endedWith(span, result);
       return result;
     } catch (error) {
-      errorType = errorTypeOf(error);
-      span.setAttributes({ [Attr.errorType]: errorType, [Attr.outcome]: 'error' });
-      if (typeof (error as { code?: unknown }).code === 'number')
-        span.setAttribute(Attr.statusCode, errorType);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: messageOf(error) });
+      ending = failedWith(span, error);
       throw error;
     } finally {
       span.end();
       duration.record(
         (performance.now() - started) / 1000,
-        known.measured(target, ctx.protocolVersion, outcome, errorType),
+        known.measured(target, ctx.protocolVersion, ending.outcome, ending.errorType),
       );
     }
   };

@@ -7,12 +7,11 @@ import {
   type Link,
   type MeterProvider,
   SpanKind,
-  SpanStatusCode,
   type TracerProvider,
   trace,
 } from '@opentelemetry/api';
-import { Attr, errorTypeOf, Metric, MINTED_BY, resultFacts, targets } from './attributes.js';
-import { instruments } from './instruments.js';
+import { Attr, Metric, MINTED_BY, targets } from './attributes.js';
+import { type Ending, endedWith, failedWith, instruments } from './instruments.js';
 import { extractFrom, spanContextOf, traceparentOf } from './propagation.js';
 import type { ServerMiddlewareLike } from './types.js';
 
@@ -127,38 +126,22 @@ export function serverTelemetry(options: ServerTelemetryOptions = {}): ServerMid
         [Attr.stateRefusal]: ctx.stateRefusal,
       });
     }
-    let outcome = 'error';
-    let errorType: string | undefined;
+    let ending: Ending = { outcome: 'error', errorType: undefined };
     try {
       const result = await context.with(trace.setSpan(parent, span), next);
-      const facts = resultFacts(result);
-      outcome = facts.outcome;
-      span.setAttribute(Attr.outcome, outcome);
-      if (facts.inputRequests !== undefined) span.setAttribute(Attr.inputRequests, facts.inputRequests);
-      if (facts.toolError) {
-        errorType = 'tool_error';
-        span.setAttribute(Attr.errorType, errorType);
-        span.setStatus({ code: SpanStatusCode.ERROR });
-      }
-      if (outcome === 'complete' && (ctx.round > 0 || isMultiRound(ctx.method))) {
+      ending = endedWith(span, result);
+      if (ending.outcome === 'complete' && (ctx.round > 0 || isMultiRound(ctx.method))) {
         flowRounds.record(ctx.round + 1, target.metricAttributes);
       }
       return result;
     } catch (error) {
-      errorType = errorTypeOf(error);
-      span.setAttributes({ [Attr.errorType]: errorType, [Attr.outcome]: 'error' });
-      if (typeof (error as { code?: unknown }).code === 'number')
-        span.setAttribute(Attr.statusCode, errorType);
-      span.setStatus({
-        code: SpanStatusCode.ERROR,
-        message: error instanceof Error ? error.message : String(error),
-      });
+      ending = failedWith(span, error);
       throw error;
     } finally {
       span.end();
       duration.record(
         (performance.now() - started) / 1000,
-        known.measured(target, ctx.protocolVersion, outcome, errorType),
+        known.measured(target, ctx.protocolVersion, ending.outcome, ending.errorType),
       );
     }
   };
