@@ -3,7 +3,7 @@
 // esbuild for the browser (minified, ES modules, code splitting as any app bundler does), gzip -9. What the page
 // loads at start (the entry and the chunks it imports statically) must stay under the limit below; chunks loaded
 // on demand (zod and the protocol's schemas, imported the first time a message fails the hand-written checks of
-// @boomerang/protocol/checks; the JSON Schema validator, the first time a tool's `outputSchema` is checked) are
+// @boomerang/protocol/internal; the JSON Schema validator, the first time a tool's `outputSchema` is checked) are
 // printed apart. `pnpm test` runs it after the build: a change that makes the client heavier fails CI here.
 //   node scripts/check-bundle-size.mjs [--json]      (after `pnpm build`)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -13,6 +13,10 @@
 // alternating run after run): the server child's CPU per counted flow.
 // `--opts-a=JSON` / `--opts-b=JSON`: extra `listen()` options for A's / B's server (give one root twice to
 // compare two settings of one build, or none to see the method's own noise: an A/A run).
+// `--mount=M`, `--mount-a=M` / `--mount-b=M`: how the server is mounted: `node` (`listen(server)`, the default),
+// `web-hono` (`createHttpHandler(server)` served by @hono/node-server), `hono-app` (the same behind a Hono app's
+// route), `web-node` (`listen(createHttpHandler(server))`); see transports/web-mounts.mjs. With one root twice,
+// `--mount-a=node --mount-b=web-hono` is the web-standard handler's cost against `listen(server)`, paired.
 // `--side-a` / `--side-b` (both transports): the side of A's / B's server; with one root twice,
 // `--side-a=boomerang --side-b=mcp` compares McpServer + resolvers with the hand-written Server of one build, with
 // the same pairing (and, over HTTP, pinning).
@@ -28,6 +32,7 @@
 //   node apps/bench/src/cpu-per-flow.bench.mjs --root=<before> --root=<after> [--flow=plain,confirm,wizard]
 //     [--warm=20000] [--flows=100000] [--runs=5] [--transport=memory|http] [--side=boomerang|mcp] [--pin[=same]] [--cpu-prof=DIR]
 //     [--opts-a=JSON] [--opts-b=JSON] [--side-a=boomerang|mcp|mcp-otel] [--side-b=…] [--spin-b=µs]
+//     [--mount=node|web-hono|hono-app|web-node] [--mount-a=…] [--mount-b=…]
 //   (`mcp-otel`, in memory: McpServer + resolvers with serverTelemetry() and clientTelemetry() through an SDK whose
 //   exporter drops the spans: `--side-a=mcp --side-b=mcp-otel` is what tracing costs per flow)
 import { execFileSync } from 'node:child_process';
@@ -53,6 +58,9 @@ const transport = values('transport').at(-1) ?? 'memory';
 const side = values('side').at(-1) ?? 'boomerang';
 // --side-a / --side-b: a side per build (give one root twice to compare the hand-written Server with McpServer).
 const sideOf = (index) => values(index === 0 ? 'side-a' : 'side-b').at(-1) ?? side;
+// --mount-a / --mount-b (HTTP): how each build's server is mounted (transports/web-mounts.mjs).
+const mountOf = (index) =>
+  values(index === 0 ? 'mount-a' : 'mount-b').at(-1) ?? values('mount').at(-1) ?? 'node';
 const pin = args.includes('--pin') || values('pin').length > 0;
 const pinSame = values('pin').at(-1) === 'same';
 const spinB = values('spin-b').at(-1);
@@ -71,8 +79,9 @@ for (const index of [0, 1]) {
     process.exit(2);
   }
 }
-if (transport === 'memory' && (pin || spinB !== undefined)) {
-  console.error('--pin and --spin-b apply to --transport=http only');
+const mounted = [0, 1].some((index) => mountOf(index) !== 'node');
+if (transport === 'memory' && (pin || spinB !== undefined || mounted)) {
+  console.error('--pin, --spin-b and --mount apply to --transport=http only');
   process.exit(2);
 }
 
@@ -119,7 +128,7 @@ async function benchHttp() {
   const { rawNetClient } = await import('./transports/raw-net-http.mjs');
   const { runFlows } = await import('./flows/workload.mjs');
   console.log(
-    `Server CPU µs per flow (Streamable HTTP, listen() on 127.0.0.1, ${sideOf(0)} / ${sideOf(1)} side, c=32, raw socket client; ` +
+    `Server CPU µs per flow (Streamable HTTP on 127.0.0.1, mounted ${mountOf(0)} / ${mountOf(1)}, ${sideOf(0)} / ${sideOf(1)} side, c=32, raw socket client; ` +
       `${runs} runs per build, each a fresh pair of server processes: ${warm} warm-up flows, then ${counted} ` +
       `counted, alternating; ${pin ? (pinSame ? 'client and servers pinned on one CPU' : 'client and servers pinned on two CPUs') : 'unpinned'}` +
       `${spinB === undefined ? '' : `; B busy-waits ${spinB} µs per request`}) — node ${process.version}`,
@@ -175,6 +184,7 @@ async function startServer(root, index) {
     env: {
       ...process.env,
       BENCH_LISTEN_OPTIONS: values(index === 0 ? 'opts-a' : 'opts-b').at(-1) ?? '{}',
+      BENCH_MOUNT: mountOf(index),
       BENCH_SPIN_US: index === 1 && spinB !== undefined ? spinB : '',
     },
     execArgv:

@@ -12,7 +12,11 @@
 //
 // Run after `pnpm build`:  node apps/bench/src/flows.bench.mjs [--duration=3500] [--warmup=1500]
 //   [--slices=4] [--flows=plain,confirm,wizard] [--concurrency=1,32] [--side=all|official|boomerang|mcp]
-// (--side=mcp: both Boomerang sides, no official one; --side=boomerang: the low-level one alone)
+// (--side=mcp: both Boomerang sides, no official one; --side=boomerang: the low-level one alone; --side=mcp-only:
+// McpServer + resolvers alone, with the official side)
+//   [--client=raw]  every side driven by one raw JSON-RPC client over its SDK's own in-memory pair
+//   (flows/raw-memory.mjs) instead of each SDK's Client: the servers' own cost of an MRTR round
+//   [--questions=args]  questions that carry the call's argument (`Proceed with ${n}?`), as real ones do
 // (env FLOWS_BENCH_DURATION_MS / FLOWS_BENCH_WARMUP_MS work too; `node --expose-gc` collects between cells.)
 import { measure, summarize } from './flows/harness.mjs';
 import { expected } from './flows/workload.mjs';
@@ -21,21 +25,27 @@ const TARGETS = { confirm: 3, wizard: 4 }; // Boomerang/official flows/s at c=32
 const HIGH_OVER_LOW = 1.25; // McpServer + resolvers CPU per flow ÷ hand-written low-level handlers'
 const SLICE_WARMUP_MS = 250; // refills the pipeline before every slice after the first
 const options = parseOptions();
+// --questions=args: questions that carry the call's argument (flows/workload.mjs), read as each side loads.
+if (process.argv.includes('--questions=args')) process.env.BENCH_QUESTIONS = 'args';
+const raw = options.client === 'raw' ? await import('./flows/raw-memory.mjs') : undefined;
 
 const sides = [];
-if (options.side === 'all' || options.side === 'official') {
+if (options.side === 'all' || options.side === 'official' || options.side === 'mcp-only') {
   const { setupOfficial } = await import('./flows/official.mjs');
-  sides.push({ name: 'official 2.4.0', key: 'official', setup: setupOfficial });
+  sides.push({ name: 'official 2.4.0', key: 'official', setup: raw?.setupRawOfficial ?? setupOfficial });
 }
 if (options.side !== 'official') {
   try {
     const { setupBoomerang } = await import('./flows/boomerang.mjs');
     const probe = await setupBoomerang();
     await probe.close();
-    sides.push({ name: 'boomerang', key: 'boomerang', setup: setupBoomerang });
+    const { createBoomerangServer } = await import('./flows/boomerang-server.mjs');
+    const low = raw === undefined ? setupBoomerang : () => raw.setupRawBoomerang(createBoomerangServer);
+    if (options.side !== 'mcp-only') sides.push({ name: 'boomerang', key: 'boomerang', setup: low });
     if (options.side !== 'boomerang') {
-      const { setupMcpServer } = await import('./flows/boomerang-mcp.mjs');
-      sides.push({ name: 'boomerang McpServer', key: 'mcp', setup: setupMcpServer });
+      const { setupMcpServer, createMcpServer } = await import('./flows/boomerang-mcp.mjs');
+      const high = raw === undefined ? setupMcpServer : () => raw.setupRawBoomerang(createMcpServer);
+      sides.push({ name: 'boomerang McpServer', key: 'mcp', setup: high });
     }
   } catch (error) {
     console.log(`flows: Boomerang side unavailable (${firstLine(error)}); run \`pnpm build\` first.`);
@@ -210,5 +220,6 @@ function parseOptions() {
     concurrency: list('concurrency', '1,32').map(Number),
     side: args.get('side') ?? 'all',
     slices: Math.max(1, num('slices', 'FLOWS_BENCH_SLICES', 4)),
+    client: args.get('client') === 'raw' ? 'raw' : 'sdk',
   };
 }

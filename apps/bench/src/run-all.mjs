@@ -4,6 +4,8 @@ const scripts = [
   './flows.bench.mjs',
   './mcp-server.bench.mjs',
   './transports.bench.mjs',
+  './web-runtimes.bench.mjs',
+  './cold-start.bench.mjs',
   './client-http.bench.mjs',
   './client-sse.bench.mjs',
   './input-responses.bench.mjs',

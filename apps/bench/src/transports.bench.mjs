@@ -26,6 +26,10 @@
 //   and writes the .cpuprofile files to DIR when it exits; summarize one with transports/cpuprofile-top.mjs)
 //   [--server-flags=--expose-gc,…]  (more node flags for every server child; with --expose-gc the HTTP memory
 //   table also reports the live heap after a full collection)
+//   [--mount=node|web-hono|hono-app|web-node]  (how Boomerang's HTTP servers are mounted: `listen(server)` by
+//   default, or the web-standard `createHttpHandler(server)` served by @hono/node-server, a Hono app, or
+//   `listen(createHttpHandler(server))`; see transports/web-mounts.mjs and, for Bun and Deno,
+//   web-runtimes.bench.mjs)
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
 import { measure, summarize } from './flows/harness.mjs';
@@ -89,8 +93,12 @@ async function benchHttp() {
   ];
   const servers = [];
   try {
-    for (const side of httpSides)
-      servers.push(await startHttpServer(side.key, { execArgv: nodeFlags, track }));
+    for (const side of httpSides) {
+      // --mount: the Boomerang sides served as the web-standard handler (transports/web-mounts.mjs).
+      const mounted = side.key === 'boomerang' || side.key === 'mcp';
+      const env = mounted ? { ...process.env, BENCH_MOUNT: options.mount } : undefined;
+      servers.push(await startHttpServer(side.key, { execArgv: nodeFlags, track, env }));
+    }
     const makeClient = options.httpClient === 'fetch' ? rawHttpClient : rawNetClient;
     const clients = servers.map((server) => makeClient(server.url));
     const rows = [];
@@ -138,7 +146,7 @@ function printHttp(rows, memory) {
   table(
     `Streamable HTTP, 127.0.0.1, server child process, JSON responses, raw JSON-RPC ${
       options.httpClient === 'fetch' ? 'fetch client' : 'HTTP/1.1 client over node:net'
-    }`,
+    }; Boomerang mounted ${options.mount === 'node' ? 'with listen(server)' : `as ${options.mount} (createHttpHandler)`}`,
     [
       'flow',
       'c',
@@ -482,6 +490,7 @@ function parseOptions() {
     cpuProf: args.get('cpu-prof') || undefined,
     serverFlags: list('server-flags', ''),
     httpClient: args.get('http-client') === 'fetch' ? 'fetch' : 'net',
+    mount: args.get('mount') || 'node',
     floor: args.has('floor'),
     mcp: !args.has('no-mcp'),
   };

@@ -1,4 +1,4 @@
-// `node dist/cli.js build | dev | check`: the docs site's build (root scripts `pnpm docs:build`, `pnpm docs`).
+// `node dist/cli.js build | dev | check`: the docs site's build (root scripts `pnpm docs:build`, `pnpm docs:dev`).
 import { createServer } from 'vitepress';
 import { siteDir } from './paths.js';
 import { buildSite, DocsCheckError, prepareSite } from './site.js';

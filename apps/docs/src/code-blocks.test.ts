@@ -50,7 +50,7 @@ describe('the code-block rule', () => {
     expect(problems).toEqual([
       'site/page.md:1: examples/tested.examples.ts has no region #b',
       'site/page.md:3: examples/gone.examples.ts does not exist',
-      'site/page.md:5: examples/helper.ts is neither an example (*.examples.ts) nor a fixture (.json)',
+      'site/page.md:5: examples/helper.ts is neither an example (*.examples.ts, .mjs) nor a fixture (.json)',
       'site/page.md:7: no *.test.ts beside examples/untested.examples.ts mentions "untested.examples", so nothing runs it',
     ]);
   });

@@ -14,7 +14,7 @@ const markdown = new MarkdownIt({ html: true });
  * The problems of one page, each as `file:line: message`:
  * - a fenced block in any language but `sh`, or an indented code block;
  * - an include whose file or `#region` does not exist;
- * - an include of a file that is not an example (`*.examples.ts`) or a fixture (`.json`);
+ * - an include of a file that is not an example (`*.examples.ts`, `*.examples.mjs`) or a fixture (`.json`);
  * - an included file that no test beside it names (`foo.examples.ts` needs a `*.test.ts` in its folder that
  *   mentions `foo.examples`), so every shown sample is one some test imports and runs.
  */
@@ -37,9 +37,9 @@ export function checkPage(pageFile: string, siteDir: string, repoRoot: string): 
   }
   for (const include of findIncludes(text, pageFile, siteDir)) {
     const shown = relative(repoRoot, include.file);
-    if (!/\.examples\.ts$/.test(include.file) && extname(include.file) !== '.json') {
+    if (!/\.examples\.m?[jt]s$/.test(include.file) && extname(include.file) !== '.json') {
       problems.push(
-        `${where(include.line)}: ${shown} is neither an example (*.examples.ts) nor a fixture (.json)`,
+        `${where(include.line)}: ${shown} is neither an example (*.examples.ts, .mjs) nor a fixture (.json)`,
       );
       continue;
     }

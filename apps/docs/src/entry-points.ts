@@ -18,7 +18,7 @@ interface Manifest {
 
 /**
  * Reads `packages/*\/package.json` and returns one entry per export subpath of each non-private package (other
- * than `./package.json`), pointing at the file of its `@boomerang/source` condition. Two subpaths of one package
+ * than `./package.json` and `./internal`), pointing at the file of its `@boomerang/source` condition. Two subpaths of one package
  * that name the same file (`@boomerang/seal` and `@boomerang/seal/portable`) are documented once, under the
  * shorter. Sorted by specifier, so the reference's order does not depend on the file system.
  */
@@ -34,7 +34,8 @@ export function publicEntryPoints(packagesDir: string): EntryPoint[] {
     if (manifest.private === true) continue;
     const seen = new Set<string>();
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-      if (subpath === './package.json' || typeof target !== 'object') continue;
+      // `./internal` is shared by Boomerang's own packages, not public API: never documented.
+      if (subpath === './package.json' || subpath === './internal' || typeof target !== 'object') continue;
       const source = target['@boomerang/source'];
       if (typeof source !== 'string') continue;
       const file = resolve(packagesDir, dir, source);

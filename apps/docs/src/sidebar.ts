@@ -35,6 +35,8 @@ export const guide: readonly PageGroup[] = [
       { text: 'Hand-built rounds', link: '/guides/hand-built-rounds' },
       { text: 'Custom methods and extensions', link: '/guides/custom-methods' },
       { text: 'Tasks', link: '/guides/tasks' },
+      { text: 'MCP Apps', link: '/guides/apps' },
+      { text: 'Skills', link: '/guides/skills' },
     ],
   },
   {
@@ -70,6 +72,7 @@ export const guide: readonly PageGroup[] = [
   {
     text: 'Migrating',
     items: [
+      { text: 'Migrating from the official SDK', link: '/migrating/official-sdk' },
       { text: 'From the official TypeScript SDK', link: '/migrating/typescript-sdk' },
       { text: 'From the Python SDK', link: '/migrating/python-sdk' },
     ],

@@ -13,6 +13,10 @@ describe('scenarioFor', () => {
       'json-schema-ref-no-deref',
       'request-metadata',
       'sep-2322-client-request-state',
+      'sep-2640-client-no-prefetch',
+      'sep-2640-client-verify-digest',
+      'sep-2640-client-verify-frontmatter',
+      'sep-2640-client-verify-size',
       'sse-retry',
       'tools_call',
     ]);

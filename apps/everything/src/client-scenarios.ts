@@ -1,5 +1,6 @@
 import type { Client } from '@boomerang/client';
 import { ErrorCode, McpError } from '@boomerang/protocol';
+import { skillsScenarios } from './skills-scenarios.js';
 
 /** What a scenario gets: a connected client, the referee's context (`MCP_CONFORMANCE_CONTEXT`), a log line sink. */
 export interface ScenarioInput {
@@ -145,6 +146,7 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
   initialize,
   'elicitation-sep1034-client-defaults': elicitationDefaults,
   'sse-retry': sseRetry,
+  ...skillsScenarios,
 };
 
 /**

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { openTaskStore } from '@boomerang/demo-kit/task-store';
 import { listen } from '@boomerang/transport-http/node';
-import { createEverythingServer, everythingTasks } from './everything-server.js';
+import { createEverythingServer, everythingSkills, everythingTasks } from './everything-server.js';
 
 /** The `--port` argument: a TCP port number, 0 for a free one. */
 function parsePort(text: string): number {
@@ -22,7 +22,9 @@ const { values } = parseArgs({
 const port = parsePort(values.port);
 const storage = openTaskStore(values['data-dir']);
 const tasks = everythingTasks(storage.store);
-const mcp = createEverythingServer({ tasks });
+const mcp = createEverythingServer({ tasks, skills: await everythingSkills() });
+// PGlite's start blocks the event loop for seconds on a busy machine: over before the first request comes.
+await storage.ready();
 const endpoint = await listen(mcp, { port });
 console.log(`listening on ${endpoint.url.href}`);
 console.log(`tasks in ${storage.dataDir} (PGlite; ${storage.temporary ? 'removed on exit' : 'kept'})`);

@@ -2,7 +2,7 @@
 // #region express
 import { toNodeHandler } from '@boomerang/transport-http/node';
 import express from 'express';
-import { createGreeter } from './fixtures/greeter.mjs';
+import { createGreeter } from './greeter.examples.mjs';
 
 export const app: express.Express = express();
 // Before any body parser: the MCP handler reads the body itself, under its own limit (413 past it).
@@ -11,6 +11,11 @@ app.use(express.json()); // the rest of your API
 app.get('/health', (_req, res) => {
   res.send('ok');
 });
+
+/** Serves the app on 127.0.0.1 (port 3000 unless told; `0` picks a free one). */
+export function serve(port = 3000) {
+  return app.listen(port, '127.0.0.1');
+}
 // #endregion express
 
 // #region after-parser

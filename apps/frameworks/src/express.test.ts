@@ -4,21 +4,17 @@ import { dpopVerifier, generateDpopKey } from '@boomerang/auth/jwt';
 import { toNodeHandler } from '@boomerang/transport-http/node';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { app, appWithParserFirst } from './express.examples.js';
-import { createGreeter } from './fixtures/greeter.mjs';
+import { appWithParserFirst, serve } from './express.examples.js';
+import { createGreeter } from './greeter.examples.mjs';
 import { greet, listBody, listHeaders, mountSuite } from './test-support/mount-suite.js';
 import { onSocket } from './test-support/sockets.js';
 
 const maxBodyBytes = 1024 * 1024;
 
-mountSuite(
-  'Express 5: app.all("/mcp", mcp) before the body parser',
-  () => onSocket(app.listen(0, '127.0.0.1'), '/mcp'),
-  {
-    maxBodyBytes,
-    other: { path: '/health', body: 'ok' },
-  },
-);
+mountSuite('Express 5: app.all("/mcp", mcp) before the body parser', () => onSocket(serve(0), '/mcp'), {
+  maxBodyBytes,
+  other: { path: '/health', body: 'ok' },
+});
 
 mountSuite(
   'Express 5: app.use("/api/mcp", mcp) after express.json() (the body from req.body)',

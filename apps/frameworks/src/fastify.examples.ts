@@ -2,7 +2,7 @@
 // #region fastify
 import { toNodeHandler } from '@boomerang/transport-http/node';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createGreeter } from './fixtures/greeter.mjs';
+import { createGreeter } from './greeter.examples.mjs';
 
 /** The MCP endpoint as a Fastify plugin: its content-type parsers stay inside it. */
 export async function mcpPlugin(app: FastifyInstance): Promise<void> {

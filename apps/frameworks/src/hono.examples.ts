@@ -4,7 +4,7 @@
 import { createHttpHandler } from '@boomerang/transport-http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createGreeter } from './fixtures/greeter.mjs';
+import { createGreeter } from './greeter.examples.mjs';
 
 const mcp = createHttpHandler(createGreeter(), {
   allowedHosts: ['localhost', '127.0.0.1', 'mcp.example.com'], // any port; list the names you serve

@@ -4,7 +4,7 @@
 import { toNodeHandler } from '@boomerang/transport-http/node';
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
-import { createGreeter } from './fixtures/greeter.mjs';
+import { createGreeter } from './greeter.examples.mjs';
 
 const mcp = toNodeHandler(createGreeter(), { maxBodyBytes: 1024 * 1024 });
 

@@ -2,7 +2,7 @@
 // next-route.test.ts, which calls its exports as Next does: one function per HTTP method, a web Request in.
 // #region next
 import { createHttpHandler } from '@boomerang/transport-http';
-import { createGreeter } from './fixtures/greeter.mjs';
+import { createGreeter } from './greeter.examples.mjs';
 
 const mcp = createHttpHandler(createGreeter(), {
   allowedHosts: ['localhost:3000', 'mcp.example.com'], // the names your app is reached by

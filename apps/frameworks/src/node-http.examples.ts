@@ -2,7 +2,7 @@
 // #region node-http
 import { createServer } from 'node:http';
 import { toNodeHandler } from '@boomerang/transport-http/node';
-import { createGreeter } from './fixtures/greeter.mjs';
+import { createGreeter } from './greeter.examples.mjs';
 
 export const mcp = toNodeHandler(createGreeter(), { path: '/mcp', maxBodyBytes: 1024 * 1024 });
 

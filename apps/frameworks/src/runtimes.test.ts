@@ -5,7 +5,7 @@
 import { ensureBuilt } from '@boomerang/test-kit/built';
 import { listen } from '@boomerang/transport-http/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGreeter } from './fixtures/greeter.mjs';
+import { createGreeter } from './greeter.examples.mjs';
 import { mountSuite } from './test-support/mount-suite.js';
 import { appDir, type Child, fixture, lineOf, missing, run, runtimes } from './test-support/runtimes.js';
 import { sendRaw } from './test-support/sockets.js';

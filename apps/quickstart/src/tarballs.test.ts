@@ -91,6 +91,8 @@ describe('the packed packages, installed from their tarballs in a fresh npm proj
           '@opentelemetry/api@~1.9.0',
           '@opentelemetry/sdk-trace-base@^2.12.0',
           `typescript@${typescript.version}`,
+          // What `npm install -D typescript` gives a newcomer today: TypeScript 7, beside the repo's own.
+          'typescript7@npm:typescript@^7.0.2',
           '@types/node@^20.19',
           '--no-audit',
           '--no-fund',
@@ -141,6 +143,14 @@ describe('the packed packages, installed from their tarballs in a fresh npm proj
   it('typechecks strictly with @types/node and no skipLibCheck, and compiles', async (ctx) => {
     if (unavailable !== undefined) return ctx.skip(unavailable);
     await run(process.execPath, [join(work, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], work);
+  });
+
+  it("typechecks with TypeScript 7 too, under the README's settings", async (ctx) => {
+    if (unavailable !== undefined) return ctx.skip(unavailable);
+    const tsc7 = join(work, 'node_modules/typescript7/bin/tsc');
+    const { stdout } = await run(process.execPath, [tsc7, '--version'], work);
+    expect(stdout).toMatch(/Version 7\./);
+    await run(process.execPath, [tsc7, '-p', 'tsconfig.json', '--noEmit'], work);
   });
 
   it('typechecks in a browser-only project: no @types/node, lib with ESNext.Disposable', async (ctx) => {
@@ -217,6 +227,19 @@ describe('the packed packages, installed from their tarballs in a fresh npm proj
     if (unavailable !== undefined) return ctx.skip(unavailable);
     const { stdout } = await run(join(work, 'node_modules/.bin/boomerang-seal'), ['keygen'], work);
     expect(stdout.trim()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('links the boomerang-codemod bin, whose dry run prints a diff', async (ctx) => {
+    if (unavailable !== undefined) return ctx.skip(unavailable);
+    const official = `import { McpServer } from '@modelcontextprotocol/server';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('ping', {}, async () => ({ content: [] }));\n`;
+    await writeFile(join(work, 'official.ts'), official);
+    const { stdout } = await run(
+      join(work, 'node_modules/.bin/boomerang-codemod'),
+      ['--dry-run', 'official.ts'],
+      work,
+    );
+    expect(stdout).toContain("+server.tool('ping', {}, async () => ({ content: [] }));");
+    expect(await readFile(join(work, 'official.ts'), 'utf8')).toBe(official);
   });
 
   it('loads from CommonJS with require() (Node >= 20.19)', async (ctx) => {

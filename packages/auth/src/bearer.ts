@@ -1,4 +1,4 @@
-import type { AuthInfo } from '@boomerang/protocol';
+import { type AuthInfo, argumentError } from '@boomerang/protocol';
 import { type BearerChallenge, formatBearerChallenge, formatDpopChallenge } from './challenge.js';
 
 /**
@@ -100,10 +100,10 @@ export interface BearerAuthOptions {
  * Tokens and proofs are read from the headers only (never the query string) and never echoed.
  */
 export function bearerAuth(options: BearerAuthOptions): (request: Request) => Promise<AuthInfo | Response> {
-  if (typeof options?.verify !== 'function') throw new TypeError('"verify" expected a function');
+  if (typeof options?.verify !== 'function') throw argumentError('verify', 'a function', options?.verify);
   const { dpop } = options;
   if (dpop !== undefined && (typeof dpop.verify !== 'function' || !Array.isArray(dpop.algorithms))) {
-    throw new TypeError('"dpop" expected a DpopProofVerifier { algorithms, verify(request, expected) }');
+    throw argumentError('dpop', 'a DpopProofVerifier { algorithms, verify(request, expected) }', dpop);
   }
   if (options.dpopRequired === true && dpop === undefined) {
     throw new TypeError('"dpopRequired" needs a "dpop" verifier');
@@ -211,7 +211,7 @@ const DPOP_REFUSALS: Partial<Record<DpopRejection, string>> = {
 /** The DPoP key a token is bound to: `extra.cnf.jkt` of the principal (RFC 7800 / RFC 9449 §6). */
 function boundKey(auth: AuthInfo): string | undefined {
   const cnf = auth.extra?.cnf;
-  const jkt = typeof cnf === 'object' && cnf !== null ? (cnf as { jkt?: unknown }).jkt : undefined;
+  const jkt = typeof cnf === 'object' && cnf !== null && 'jkt' in cnf ? cnf.jkt : undefined;
   return typeof jkt === 'string' ? jkt : undefined;
 }
 
@@ -245,10 +245,10 @@ export interface ProtectedResourceEndpoint {
 export function protectedResourceMetadata(document: ProtectedResourceDocument): ProtectedResourceEndpoint {
   const resource = new URL(document.resource);
   if (resource.hash !== '' || resource.search !== '') {
-    throw new TypeError(`"resource" expected a URL without query or fragment, got ${document.resource}`);
+    throw argumentError('resource', 'a URL without query or fragment', document.resource);
   }
   if (!Array.isArray(document.authorization_servers) || document.authorization_servers.length === 0) {
-    throw new TypeError('"authorization_servers" expected at least one issuer');
+    throw argumentError('authorization_servers', 'at least one issuer', document.authorization_servers);
   }
   const path = `/.well-known/oauth-protected-resource${resource.pathname.replace(/\/$/, '')}`;
   const body = JSON.stringify(document);

@@ -1,3 +1,4 @@
+import { argumentError } from '@boomerang/protocol';
 import { importJWK, importPKCS8, type JWK, SignJWT } from 'jose';
 import { randomToken } from './pkce.js';
 import type { ClientAssertion } from './store.js';
@@ -33,11 +34,11 @@ export function privateKeyJwt(options: PrivateKeyJwtOptions): ClientAssertion {
     algorithm.toLowerCase() === 'none' ||
     /^HS/i.test(algorithm)
   ) {
-    throw new TypeError(`"algorithm" expected an asymmetric JWS algorithm, got ${String(algorithm)}`);
+    throw argumentError('algorithm', 'an asymmetric JWS algorithm', algorithm);
   }
   const isKey = typeof CryptoKey !== 'undefined' && privateKey instanceof CryptoKey;
   if (typeof privateKey !== 'string' && !isKey && (typeof privateKey !== 'object' || privateKey === null)) {
-    throw new TypeError('"privateKey" expected a PKCS#8 PEM string, a private JWK or a CryptoKey');
+    throw argumentError('privateKey', 'a PKCS#8 PEM string, a private JWK or a CryptoKey', privateKey);
   }
   const lifetime = options.lifetimeSeconds ?? 60;
   if (!Number.isSafeInteger(lifetime) || lifetime < 1 || lifetime > 3600) {
@@ -73,6 +74,6 @@ async function importKey(
   if (typeof privateKey === 'string') return importPKCS8(privateKey, algorithm, { extractable: false });
   if (typeof CryptoKey !== 'undefined' && privateKey instanceof CryptoKey) return privateKey;
   const jwk = privateKey as JWK;
-  if (jwk.d === undefined) throw new TypeError('"privateKey" expected a private JWK (with "d")');
+  if (jwk.d === undefined) throw argumentError('privateKey', 'a private JWK (with "d")', privateKey);
   return importJWK({ ...jwk, ext: false }, algorithm);
 }

@@ -1,3 +1,4 @@
+import { argumentError } from '@boomerang/protocol';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import type { DpopSigner } from './dpop.js';
 import { randomToken } from './pkce.js';
@@ -47,15 +48,14 @@ export interface DpopKey extends DpopSigner {
  */
 export async function generateDpopKey(options: DpopKeyOptions = {}): Promise<DpopKey> {
   const algorithm = options.algorithm ?? 'ES256';
-  if (!(DPOP_ALGORITHMS as readonly string[]).includes(algorithm)) {
-    throw new TypeError(
-      `"algorithm" expected one of ${DPOP_ALGORITHMS.join(', ')}, got ${String(algorithm)}`,
-    );
+  const known: readonly string[] = DPOP_ALGORITHMS;
+  if (!known.includes(algorithm)) {
+    throw argumentError('algorithm', `one of ${DPOP_ALGORITHMS.join(', ')}`, algorithm);
   }
   const { privateKey, publicKey } =
     options.keyPair ?? (await generateKeyPair(algorithm, { extractable: false }));
   if (privateKey?.type !== 'private' || publicKey?.type !== 'public') {
-    throw new TypeError('"keyPair" expected a CryptoKeyPair { privateKey, publicKey }');
+    throw argumentError('keyPair', 'a CryptoKeyPair { privateKey, publicKey }', options.keyPair);
   }
   const { kty, crv, n, e, x, y } = await exportJWK(publicKey);
   const publicJwk: JWK = Object.fromEntries(

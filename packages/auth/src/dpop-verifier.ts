@@ -76,7 +76,7 @@ const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 export function dpopVerifier(options: DpopVerifierOptions = {}): DpopProofVerifier {
   const algorithms = [...(options.algorithms ?? DPOP_ALGORITHMS)];
   if (algorithms.length === 0 || algorithms.some((a) => typeof a !== 'string' || /^(none|HS)/i.test(a))) {
-    throw new TypeError('"algorithms" expected asymmetric JWS algorithms (not none, not HS*)');
+    throw argumentError('algorithms', 'asymmetric JWS algorithms (not none, not HS*)', options.algorithms);
   }
   const maxAge = options.maxAgeSeconds ?? 60;
   const skew = options.clockSkewSeconds ?? 5;
@@ -209,9 +209,7 @@ function originsOf(entries: readonly (string | URL)[]): string[] {
       url.username !== '' ||
       url.password !== ''
     ) {
-      throw new TypeError(
-        `"origins" expected origins such as "https://mcp.example.com" (no path), got ${JSON.stringify(String(entry))}`,
-      );
+      throw argumentError('origins', 'origins such as "https://mcp.example.com" (no path)', entry);
     }
     return url.origin;
   });

@@ -1,3 +1,4 @@
+import { argumentError } from '@boomerang/protocol';
 import { resourceOf } from './discovery.js';
 import { sha256Base64url } from './pkce.js';
 
@@ -46,7 +47,7 @@ const NONCE = /^[\x20\x21\x23-\x5b\x5d-\x7e]{1,1024}$/;
 /** A {@link DpopSession} over `signer`. */
 export function createDpopSession(signer: DpopSigner): DpopSession {
   if (typeof signer?.sign !== 'function' || typeof signer.algorithm !== 'string') {
-    throw new TypeError('"dpop" expected a DpopSigner { algorithm, thumbprint, sign(claims) }');
+    throw argumentError('dpop', 'a DpopSigner { algorithm, thumbprint, sign(claims) }', signer);
   }
   const nonces = new Map<string, string>();
   return {

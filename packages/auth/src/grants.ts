@@ -165,10 +165,10 @@ export function enterpriseManaged(options: EnterpriseManagedOptions): MachineGra
   const issuer = requireIssuer(options.issuer, 'issuer');
   const idp = options.identityProvider;
   if (typeof idp?.issuer !== 'string' || idp.issuer === '') {
-    throw new TypeError('"identityProvider.issuer" expected the identity provider\'s issuer URL');
+    throw argumentError('identityProvider.issuer', "the identity provider's issuer URL", idp?.issuer);
   }
   if (idp.tokenEndpoint !== undefined && typeof idp.tokenEndpoint !== 'string') {
-    throw new TypeError('"identityProvider.tokenEndpoint" expected a URL string');
+    throw argumentError('identityProvider.tokenEndpoint', 'a URL string', idp.tokenEndpoint);
   }
   if (idp.client !== undefined) requireClient(idp.client, '"identityProvider.client"');
   requireClient(options.client, '"client"');
@@ -224,9 +224,7 @@ export function requireIssuer(issuer: unknown, name: string): string {
   }
   const url = new URL(issuer);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackUrl(issuer))) {
-    throw new TypeError(
-      `"${name}" expected an https issuer URL (http only on a loopback host), got ${issuer}`,
-    );
+    throw argumentError(name, 'an https issuer URL (http only on a loopback host)', issuer);
   }
   return issuer;
 }

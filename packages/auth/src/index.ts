@@ -1,4 +1,8 @@
-// Client: the fetch wrapper and its pluggable pieces.
+// @boomerang/auth: OAuth 2.1 for MCP, both sides: the client's withOAuth() fetch wrapper and its grants, DPoP
+// and discovery; the resource server's bearerAuth() hooks.
+
+// --- the client: withOAuth and its pluggable pieces
+
 export {
   type AuthorizationCodeRequest,
   authorizeWithCode,
@@ -7,27 +11,6 @@ export {
   type RedirectStep,
   validateAuthorizationResponse,
 } from './authorize.js';
-// Server: the resource-server hooks.
-export {
-  type BearerAuthOptions,
-  bearerAuth,
-  type DpopProofVerifier,
-  type DpopRejection,
-  type DpopVerification,
-  type ProtectedResourceDocument,
-  type ProtectedResourceEndpoint,
-  protectedResourceMetadata,
-  type TokenVerifier,
-} from './bearer.js';
-// Both sides: WWW-Authenticate.
-export {
-  type BearerChallenge,
-  type DpopChallenge,
-  formatBearerChallenge,
-  formatDpopChallenge,
-  parseBearerChallenge,
-  parseDpopChallenge,
-} from './challenge.js';
 export {
   type AuthorizationServerMetadata,
   authorizationServerMetadataUrls,
@@ -38,22 +21,6 @@ export {
   resourceMatches,
   resourceOf,
 } from './discovery.js';
-// Client: DPoP (the key and its proofs; generateDpopKey() in /jwt makes a signer).
-export { createDpopSession, type DpopProofClaims, type DpopSession, type DpopSigner } from './dpop.js';
-export { OAuthError, type OAuthFailure } from './errors.js';
-// Client: machine-to-machine grants for withOAuth({ grant }).
-export {
-  type ClientCredentialsOptions,
-  clientCredentials,
-  type EnterpriseManagedOptions,
-  enterpriseManaged,
-  type GrantContext,
-  type IdentityProvider,
-  type MachineGrant,
-  type TokenSource,
-  type WorkloadIdentityOptions,
-  workloadIdentity,
-} from './grants.js';
 export { createPkce, type Pkce } from './pkce.js';
 export {
   authMethodFor,
@@ -87,3 +54,48 @@ export {
   type OAuthOptions,
   withOAuth,
 } from './with-oauth.js';
+
+// --- the client: machine-to-machine grants for withOAuth({ grant })
+
+export {
+  type ClientCredentialsOptions,
+  clientCredentials,
+  type EnterpriseManagedOptions,
+  enterpriseManaged,
+  type GrantContext,
+  type IdentityProvider,
+  type MachineGrant,
+  type TokenSource,
+  type WorkloadIdentityOptions,
+  workloadIdentity,
+} from './grants.js';
+
+// --- the client: DPoP (the key and its proofs; generateDpopKey() in /jwt makes a signer)
+
+export { createDpopSession, type DpopProofClaims, type DpopSession, type DpopSigner } from './dpop.js';
+
+// --- the server: the resource-server hooks
+
+export {
+  type BearerAuthOptions,
+  bearerAuth,
+  type DpopProofVerifier,
+  type DpopRejection,
+  type DpopVerification,
+  type ProtectedResourceDocument,
+  type ProtectedResourceEndpoint,
+  protectedResourceMetadata,
+  type TokenVerifier,
+} from './bearer.js';
+
+// --- both sides: WWW-Authenticate challenges and OAuth errors
+
+export {
+  type BearerChallenge,
+  type DpopChallenge,
+  formatBearerChallenge,
+  formatDpopChallenge,
+  parseBearerChallenge,
+  parseDpopChallenge,
+} from './challenge.js';
+export { OAuthError, type OAuthFailure } from './errors.js';

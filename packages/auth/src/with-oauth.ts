@@ -1,3 +1,4 @@
+import { argumentError } from '@boomerang/protocol';
 import { authorizeWithCode, type RedirectStep } from './authorize.js';
 import { type BearerChallenge, parseBearerChallenge, parseDpopChallenge } from './challenge.js';
 import {
@@ -94,13 +95,14 @@ export function withOAuth(
 /** Throws for options `withOAuth` cannot run with; the authorizations one request may trigger. */
 function checkOptions(options: OAuthOptions | MachineOAuthOptions): number {
   const machine = options?.grant;
+  const authorize: unknown = options?.authorize;
   if (machine !== undefined) {
     if (typeof machine?.obtain !== 'function' || typeof machine.grantType !== 'string') {
-      throw new TypeError('"grant" expected a MachineGrant { grantType, issuer, obtain(context) }');
+      throw argumentError('grant', 'a MachineGrant { grantType, issuer, obtain(context) }', machine);
     }
     requireIssuer(machine.issuer, 'grant.issuer');
-  } else if (typeof options?.authorize !== 'function') {
-    throw new TypeError('"authorize" expected a function (authorizationUrl) => redirect URL');
+  } else if (typeof authorize !== 'function') {
+    throw argumentError('authorize', 'a function (authorizationUrl) => redirect URL', authorize);
   } else {
     requireSecure(options.redirectUri, 'redirect URI');
   }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { argumentError } from '@boomerang/protocol';
 
 /** Where {@link workloadToken} finds the platform's token: exactly one of the three. */
 export type WorkloadTokenOptions =
@@ -36,12 +37,12 @@ export function workloadToken(
   }
   const { file, env, fileEnv } = options;
   if (env !== undefined || fileEnv !== undefined) {
-    const name = (env ?? fileEnv) as string;
+    const name = env ?? fileEnv;
     if (typeof name !== 'string' || name === '') {
-      throw new TypeError(`"${env !== undefined ? 'env' : 'fileEnv'}" expected a variable name`);
+      throw argumentError(env !== undefined ? 'env' : 'fileEnv', 'a variable name', name);
     }
   } else if (typeof file !== 'string' && !(file instanceof URL)) {
-    throw new TypeError('"file" expected a path or a file: URL');
+    throw argumentError('file', 'a path or a file: URL', file);
   }
   return async () => {
     let token: string;

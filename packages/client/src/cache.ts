@@ -1,3 +1,4 @@
+import { argumentError } from '@boomerang/protocol';
 import type { ListenNotification } from './subscription.js';
 
 /** A value or a promise of it: a cache store may be synchronous (memory) or not (Redis). */
@@ -108,7 +109,7 @@ export function invalidatedBy(notification: ListenNotification): string[] {
     case 'notifications/resources/list_changed':
       return [groupPrefix('resources/list'), groupPrefix('resources/templates/list')];
     case 'notifications/resources/updated': {
-      const uri = (notification.params as { uri?: unknown } | undefined)?.uri;
+      const uri: unknown = notification.params?.uri;
       return typeof uri === 'string' ? [groupPrefix('resources/read', uri)] : [];
     }
     default:
@@ -133,10 +134,10 @@ export class ResultCache {
   constructor(options: ClientCacheOptions = {}) {
     const { store, authContext, clock = Date.now } = options;
     if (store !== undefined && (typeof store.get !== 'function' || typeof store.set !== 'function')) {
-      throw new TypeError('"cache.store" expected { get, set, deletePrefix }');
+      throw argumentError('cache.store', '{ get, set, deletePrefix }', store);
     }
     if (authContext !== undefined && typeof authContext !== 'string') {
-      throw new TypeError(`"cache.authContext" expected a string, got ${typeof authContext}`);
+      throw argumentError('cache.authContext', 'a string', authContext);
     }
     this.#store = store ?? createMemoryCacheStore();
     this.#private = `private:${authContext ?? randomId()}`;

@@ -80,14 +80,17 @@ export class CallRunner {
    */
   async call<R>(call: Call<R>, options: CallOptions = {}): Promise<R> {
     const context = new CallContext(call.method, call.params, options);
+    let result: R;
     try {
-      const result = await this.#attempts(call, options, context);
+      result = await this.#attempts(call, options, context);
       context.settle({ result });
-      return result;
     } catch (error) {
       context.settle({ error });
       throw error;
     }
+    const finished = call.finish?.(result);
+    if (finished !== undefined) await finished;
+    return result;
   }
 
   /**
@@ -97,20 +100,26 @@ export class CallRunner {
    */
   async step<R>(call: Call<R>, options: CallOptions, flow: Flow): Promise<Step<R>> {
     const context = new CallContext(call.method, call.params, options, flow.carried);
+    let result: R;
     try {
       const outcome = await this.#run(call, options, flow, context, undefined);
       if (outcome.paused === undefined) {
-        context.settle({ result: outcome.result });
-        return { result: outcome.result };
+        result = outcome.result;
+        context.settle({ result });
+      } else {
+        context.settle({ paused: true });
+        const extra = { meta: options.meta, carried: context.outgoing };
+        const continuation = toContinuation(call.method, call.params, outcome.paused, outcome.round, extra);
+        return { continuation };
       }
-      context.settle({ paused: true });
-      const extra = { meta: options.meta, carried: context.outgoing };
-      return { continuation: toContinuation(call.method, call.params, outcome.paused, outcome.round, extra) };
     } catch (error) {
       context.settle({ error });
       if (isStateRefusal(error)) throw stateRejected(call.origin, error);
       throw error;
     }
+    const finished = call.finish?.(result);
+    if (finished !== undefined) await finished;
+    return { result };
   }
 
   /** The attempts of an automatic call: one, or as many as the restart policy allows. */

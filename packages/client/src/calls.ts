@@ -2,6 +2,7 @@
 // run by the same loop. The params objects are built fresh per request, as literals where the method is known (on
 // Node 20's V8, adding members to a spread copy costs several times more, and the MRTR methods run every round).
 import {
+  argumentError,
   type CallToolResult,
   type GetPromptResult,
   type InputRequiredMethod,
@@ -25,7 +26,18 @@ export interface Call<R> {
   paramsOf(inputs: RoundInputs): Record<string, unknown>;
   /** Reads a raw result: the complete result, or an `InputRequiredResult` where the method may ask. */
   read(raw: unknown): R | InputRequiredResult | Promise<R | InputRequiredResult>;
+  /**
+   * What the complete result must also pass, once read (a tool's `outputSchema`): rejects with the `ClientError`
+   * saying why. `undefined` (or absent) when there is nothing more to check.
+   */
+  finish?(result: R): Promise<void> | undefined;
 }
+
+/**
+ * Checks a complete `tools/call` result beyond its schema: the tool's `outputSchema` from the last `tools/list`
+ * (option `validateToolOutput`; see output-schemas.ts).
+ */
+export type ToolResultCheck = (name: string, result: CallToolResult) => Promise<void>;
 
 /** The params of the spec's three MRTR methods, as `start()` takes them and a continuation keeps them. */
 export interface InputRequiredParams {
@@ -34,9 +46,15 @@ export interface InputRequiredParams {
   'resources/read': { readonly uri: string };
 }
 
-/** `tools/call`: `{ name, arguments? }`. */
-export function toolCall(name: string, args: Record<string, unknown> | undefined): Call<CallToolResult> {
-  return new NamedCall('tools/call', name, args);
+/** `tools/call`: `{ name, arguments? }`; its complete result then passes `check`, when given. */
+export function toolCall(
+  name: string,
+  args: Record<string, unknown> | undefined,
+  check?: ToolResultCheck,
+): Call<CallToolResult> {
+  return check === undefined
+    ? new NamedCall('tools/call', name, args)
+    : new CheckedToolCall(name, args, check);
 }
 
 /** `prompts/get`: `{ name, arguments? }` (prompt arguments are strings on the wire). */
@@ -73,6 +91,22 @@ class NamedCall<M extends 'tools/call' | 'prompts/get'> implements Call<ResultBy
       | ResultByMethod[M]
       | InputRequiredResult
       | Promise<ResultByMethod[M] | InputRequiredResult>;
+  }
+}
+
+/** A tool call whose complete result also passes a {@link ToolResultCheck}. */
+class CheckedToolCall extends NamedCall<'tools/call'> {
+  readonly #tool: string;
+  readonly #check: ToolResultCheck;
+
+  constructor(name: string, args: Record<string, unknown> | undefined, check: ToolResultCheck) {
+    super('tools/call', name, args);
+    this.#tool = name;
+    this.#check = check;
+  }
+
+  finish(result: CallToolResult): Promise<void> {
+    return this.#check(this.#tool, result);
   }
 }
 
@@ -129,9 +163,7 @@ export function schemaCall<S extends StandardSchemaV1>(
   schema: S,
 ): Call<StandardSchemaV1.InferOutput<S>> {
   if (!isStandardSchemaV1(schema)) {
-    throw new TypeError(
-      `"result" expected a Standard Schema for the result of ${method}, got ${typeof schema}`,
-    );
+    throw argumentError('result', `a Standard Schema for the result of ${method}`, schema);
   }
   return {
     method,
@@ -150,6 +182,7 @@ export function callOf<R>(
   method: string,
   params: Readonly<Record<string, unknown>>,
   schema: StandardSchemaV1 | undefined,
+  check?: ToolResultCheck,
 ): Call<R> {
   if (schema !== undefined) return schemaCall(method, params, schema) as Call<R>;
   switch (method) {
@@ -157,6 +190,7 @@ export function callOf<R>(
       return toolCall(
         params.name as string,
         params.arguments as Record<string, unknown> | undefined,
+        check,
       ) as Call<R>;
     case 'prompts/get':
       return promptCall(
@@ -166,7 +200,7 @@ export function callOf<R>(
     case 'resources/read':
       return resourceCall(params.uri as string) as Call<R>;
     default:
-      throw new TypeError(`"result" expected a Standard Schema for the result of ${method}`);
+      throw argumentError('result', `a Standard Schema for the result of ${method}`, schema);
   }
 }
 

@@ -1,5 +1,10 @@
-import { type ClientCapabilities, type InputRequest, isPlainObject } from '@boomerang/protocol';
-import { inputRequestKind } from '@boomerang/protocol/checks';
+import {
+  argumentError,
+  type ClientCapabilities,
+  type InputRequest,
+  isPlainObject,
+} from '@boomerang/protocol';
+import { inputRequestKind } from '@boomerang/protocol/internal';
 
 /** An elicitation mode a client can support: a form it renders, or a URL it opens out of band. */
 export type ElicitationMode = 'form' | 'url';
@@ -61,7 +66,7 @@ export function mergeCapabilities(
 ): ClientCapabilities {
   if (declared === undefined) return derived;
   if (!isPlainObject(declared)) {
-    throw new TypeError(`"capabilities" expected an object, got ${JSON.stringify(declared)}`);
+    throw argumentError('capabilities', 'an object', declared);
   }
   return deepFreeze(mergeObjects(derived, declared) as ClientCapabilities);
 }

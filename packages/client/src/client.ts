@@ -10,24 +10,16 @@ import type {
   Implementation,
   InputRequiredMethod,
   InputResponses,
-  ListPromptsResult,
-  ListResourcesResult,
-  ListResourceTemplatesResult,
-  ListToolsResult,
-  Prompt,
   ReadResourceResult,
-  Resource,
-  ResourceTemplate,
   ServerCapabilities,
   StandardSchemaV1,
   SubscriptionFilter,
-  Tool,
 } from '@boomerang/protocol';
 import { MetaKey } from '@boomerang/protocol';
 import type { RequestTransport, Transport } from '@boomerang/protocol/transport';
-import { CallRunner, type Flow, NEW_STEP } from './call-runner.js';
+import { assembleClient, type ClientParts } from './assembly.js';
+import { NEW_STEP } from './call-runner.js';
 import {
-  type Call,
   callOf,
   countingCall,
   type InputRequiredParams,
@@ -37,29 +29,20 @@ import {
   specCall,
   toolCall,
 } from './calls.js';
-import type { Connection, ServerDescription } from './connection.js';
-import { type Continuation, continuationProblem, responsesProblem, type Step } from './continuation.js';
-import { invalidContinuation, invalidInputResponses, notConnected } from './errors.js';
-import { Listing } from './listing.js';
+import { ClientLists } from './client-lists.js';
+import type { Continuation, Step } from './continuation.js';
+import { notConnected } from './errors.js';
 import { type ClientMiddleware, checkMiddleware } from './middleware.js';
-import { roundInputs } from './mrtr-loop.js';
 import { openConnection } from './open-connection.js';
 import type {
   CachedCallOptions,
   CallOptions,
   ClientOptions,
-  ClientSettings,
   CompleteParams,
-  ListAllOptions,
-  ListParams,
   RequestOptions,
 } from './options.js';
-import { resolveClientOptions } from './options.js';
-import { OutputSchemas } from './output-schemas.js';
-import type { Paginated } from './pagination.js';
-import { ToolHints } from './restart.js';
 import type { ResultByMethod } from './results.js';
-import { TaskFollower } from './steps/follow-task.js';
+import { resumption } from './steps/resume.js';
 import { createSubscription, type ListenOptions, type Subscription } from './subscription.js';
 import { clientTasks } from './task-methods.js';
 import type { ClientTasks } from './tasks.js';
@@ -71,7 +54,7 @@ import type { ClientTasks } from './tasks.js';
  * the request is sent again (new id, same params, the answers, the exact `requestState`) until the result is
  * complete. `start` and `resume` run the same loop a step at a time, for flows answered elsewhere or later.
  */
-export class Client {
+export class Client extends ClientLists {
   /** The `clientInfo` sent with every request. */
   readonly info: Implementation;
   /**
@@ -85,19 +68,7 @@ export class Client {
    * {@link ClientTasks}.
    */
   readonly tasks: ClientTasks;
-  readonly #settings: ClientSettings;
-  /** Each tool's hints from the `tools/list` results received (for `restartOnInvalidState`). */
-  readonly #toolHints = new ToolHints();
-  /** The user's middleware, in registration order. */
-  readonly #middleware: ClientMiddleware[] = [];
-  readonly #taskFollower: TaskFollower;
-  readonly #runner: CallRunner;
-  readonly #listing: Listing;
-  #connection: Connection | undefined;
-  #connecting = false;
-  #server: ServerDescription | undefined;
-  /** The `outputSchema` of each tool of the last `tools/list`, by name: what `callTool` results must match. */
-  readonly #outputSchemas = new OutputSchemas();
+  readonly #parts: ClientParts;
 
   /**
    * Throws `TypeError` for a narrowing option without its callback or a `capabilities` that is not an object,
@@ -105,26 +76,17 @@ export class Client {
    * `requestTimeoutMs` (positive milliseconds); see `resolveClientOptions`.
    */
   constructor(info: Implementation, options: ClientOptions = {}) {
-    this.#settings = resolveClientOptions(options);
+    const parts = assembleClient(options);
+    super(parts);
+    this.#parts = parts;
     this.info = info;
-    this.capabilities = this.#settings.capabilities;
-    const connection = () => this.#connection;
-    this.#taskFollower = new TaskFollower(this.#settings, connection);
-    this.#runner = new CallRunner({
-      settings: this.#settings,
-      capabilities: this.capabilities,
-      connection,
-      middleware: this.#middleware,
-      hints: this.#toolHints,
-      tasks: this.#taskFollower,
-    });
-    this.#listing = new Listing(this.#settings, this.#runner);
-    this.tasks = clientTasks(this.#runner, this.#taskFollower);
+    this.capabilities = parts.settings.capabilities;
+    this.tasks = clientTasks(parts.runner, parts.taskFollower);
   }
 
   /** The protocol revision negotiated for this connection (`"2026-07-28"` or `"2025-11-25"`), else `undefined`. */
   get protocolVersion(): string | undefined {
-    return this.#connection?.protocolVersion;
+    return this.#parts.slot.connection?.protocolVersion;
   }
 
   /**
@@ -134,7 +96,7 @@ export class Client {
    * `protocol: '2026-07-28'` nothing is sent when connecting: call `discover()`).
    */
   get serverCapabilities(): ServerCapabilities | undefined {
-    return this.#server?.capabilities;
+    return this.#parts.slot.server?.capabilities;
   }
 
   /**
@@ -146,24 +108,26 @@ export class Client {
    * then closed).
    */
   async connect(transport: Transport | RequestTransport): Promise<void> {
-    if (this.#connection !== undefined || this.#connecting) {
+    const { slot } = this.#parts;
+    if (slot.connection !== undefined || slot.connecting) {
       throw new Error('Client is already connected; call close() first');
     }
-    this.#connecting = true;
+    slot.connecting = true;
     try {
-      const connection = await openConnection(transport, this.#settings, this.info, this.capabilities);
-      this.#connection = connection;
-      this.#server = connection.server;
-      this.#taskFollower.reset();
+      const connection = await openConnection(transport, this.#parts.settings, this.info, this.capabilities);
+      slot.connection = connection;
+      slot.server = connection.server;
+      this.#parts.taskFollower.reset();
     } finally {
-      this.#connecting = false;
+      slot.connecting = false;
     }
   }
 
   /** Closes the transport; every call in flight rejects with a `closed` `ClientError`. Idempotent. */
   async close(): Promise<void> {
-    const connection = this.#connection;
-    this.#connection = undefined;
+    const { slot } = this.#parts;
+    const connection = slot.connection;
+    slot.connection = undefined;
     await connection?.close();
   }
 
@@ -177,7 +141,7 @@ export class Client {
    * function. Returns the client, so calls chain.
    */
   use(middleware: ClientMiddleware): this {
-    this.#middleware.push(checkMiddleware(middleware));
+    this.#parts.middleware.push(checkMiddleware(middleware));
     return this;
   }
 
@@ -186,32 +150,14 @@ export class Client {
    * Also updates {@link serverCapabilities}.
    */
   async discover(options?: CallOptions): Promise<DiscoverResult> {
-    const result = await this.#runner.call(specCall('server/discover', {}), options);
+    const result = await this.#parts.runner.call(specCall('server/discover', {}), options);
     const serverInfo = result._meta?.[MetaKey.serverInfo] as Implementation | undefined;
-    this.#server = { capabilities: result.capabilities, serverInfo, instructions: result.instructions };
+    this.#parts.slot.server = {
+      capabilities: result.capabilities,
+      serverInfo,
+      instructions: result.instructions,
+    };
     return result;
-  }
-
-  /**
-   * `tools/list`: one page of tools, `{ tools, nextCursor? }`. Like the other list methods and `readResource`,
-   * served from the cache while a result for the same params is fresh (`ttlMs`), unless `{ cache: false }`.
-   */
-  async listTools(params: ListParams = {}, options?: CachedCallOptions): Promise<ListToolsResult> {
-    const result = await this.#listing.page('tools/list', params, options);
-    this.#outputSchemas.record(result.tools, params.cursor === undefined);
-    this.#toolHints.learn(result.tools);
-    return result;
-  }
-
-  /**
-   * Every tool of every page of `tools/list`, one page requested at a time as the iteration goes on (see
-   * {@link Paginated}); at most `maxPages` pages (default: option `listMaxPages`, 100).
-   */
-  tools(params: Omit<ListParams, 'cursor'> = {}, options: ListAllOptions = {}): Paginated<Tool> {
-    return this.#listing.all('tools/list', options, async (cursor) => {
-      const page = await this.listTools({ ...params, cursor }, options);
-      return { items: page.tools, nextCursor: page.nextCursor };
-    });
   }
 
   /**
@@ -229,59 +175,12 @@ export class Client {
     args?: Record<string, unknown>,
     options?: CallOptions,
   ): Promise<CallToolResult> {
-    const result = await this.#runner.call(toolCall(name, args), options);
-    await this.#checkToolResult(name, result);
-    return result;
-  }
-
-  /** `prompts/list`: one page of prompts, `{ prompts, nextCursor? }`. */
-  listPrompts(params: ListParams = {}, options?: CachedCallOptions): Promise<ListPromptsResult> {
-    return this.#listing.page('prompts/list', params, options);
-  }
-
-  /** Every prompt of every page of `prompts/list` (see {@link Client.tools}). */
-  prompts(params: Omit<ListParams, 'cursor'> = {}, options: ListAllOptions = {}): Paginated<Prompt> {
-    return this.#listing.all('prompts/list', options, async (cursor) => {
-      const page = await this.listPrompts({ ...params, cursor }, options);
-      return { items: page.prompts, nextCursor: page.nextCursor };
-    });
+    return await this.#parts.runner.call(toolCall(name, args, this.#parts.checkTool), options);
   }
 
   /** `prompts/get`, with the MRTR loop. Prompt arguments are strings on the wire. */
   getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult> {
-    return this.#runner.call(promptCall(name, args), options);
-  }
-
-  /** `resources/list`: one page of resources, `{ resources, nextCursor? }`. */
-  listResources(params: ListParams = {}, options?: CachedCallOptions): Promise<ListResourcesResult> {
-    return this.#listing.page('resources/list', params, options);
-  }
-
-  /** Every resource of every page of `resources/list` (see {@link Client.tools}). */
-  resources(params: Omit<ListParams, 'cursor'> = {}, options: ListAllOptions = {}): Paginated<Resource> {
-    return this.#listing.all('resources/list', options, async (cursor) => {
-      const page = await this.listResources({ ...params, cursor }, options);
-      return { items: page.resources, nextCursor: page.nextCursor };
-    });
-  }
-
-  /** `resources/templates/list`: one page of templates, `{ resourceTemplates, nextCursor? }`. */
-  listResourceTemplates(
-    params: ListParams = {},
-    options?: CachedCallOptions,
-  ): Promise<ListResourceTemplatesResult> {
-    return this.#listing.page('resources/templates/list', params, options);
-  }
-
-  /** Every template of every page of `resources/templates/list` (see {@link Client.tools}). */
-  resourceTemplates(
-    params: Omit<ListParams, 'cursor'> = {},
-    options: ListAllOptions = {},
-  ): Paginated<ResourceTemplate> {
-    return this.#listing.all('resources/templates/list', options, async (cursor) => {
-      const page = await this.listResourceTemplates({ ...params, cursor }, options);
-      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
-    });
+    return this.#parts.runner.call(promptCall(name, args), options);
   }
 
   /**
@@ -289,16 +188,16 @@ export class Client {
    * reached through `input_required` rounds depends on the answers, so it is never cached).
    */
   readResource(uri: string, options: CachedCallOptions = {}): Promise<ReadResourceResult> {
-    return this.#listing.cached('resources/read', uri, options, async () => {
+    return this.#parts.listing.cached('resources/read', uri, options, async () => {
       const counter = { requests: 0 };
-      const result = await this.#runner.call(countingCall(resourceCall(uri), counter), options);
+      const result = await this.#parts.runner.call(countingCall(resourceCall(uri), counter), options);
       return { result, cacheable: counter.requests === 1 };
     });
   }
 
   /** `completion/complete`: suggestions for a prompt or resource-template argument. */
   complete(params: CompleteParams, options?: CallOptions): Promise<CompleteResult> {
-    return this.#runner.call(specCall('completion/complete', params), options);
+    return this.#parts.runner.call(specCall('completion/complete', params), options);
   }
 
   /**
@@ -313,7 +212,7 @@ export class Client {
     params: Readonly<Record<string, unknown>> | undefined,
     options: RequestOptions<S>,
   ): Promise<StandardSchemaV1.InferOutput<S>> {
-    return await this.#runner.call(schemaCall(method, params ?? {}, options?.result), options);
+    return await this.#parts.runner.call(schemaCall(method, params ?? {}, options?.result), options);
   }
 
   /**
@@ -338,7 +237,8 @@ export class Client {
     params: Readonly<Record<string, unknown>> | undefined,
     options: CallOptions & { readonly result?: StandardSchemaV1 } = {},
   ): Promise<Step<unknown>> {
-    return await this.#step(callOf(method, params ?? {}, options.result), options, NEW_STEP);
+    const call = callOf<unknown>(method, params ?? {}, options.result, this.#parts.checkTool);
+    return await this.#parts.runner.step(call, options, NEW_STEP);
   }
 
   /**
@@ -367,15 +267,8 @@ export class Client {
     responses: InputResponses,
     options: CallOptions & { readonly result?: StandardSchemaV1 } = {},
   ): Promise<Step<unknown>> {
-    const problem = await continuationProblem(continuation);
-    if (problem !== undefined) throw invalidContinuation(continuation, problem);
-    const call = callOf(continuation.method, continuation.params, options.result);
-    const wrong = await responsesProblem(continuation, responses);
-    if (wrong !== undefined) throw invalidInputResponses(call.origin, wrong.problem, wrong.keys);
-    const inputs = roundInputs(responses, continuation.requestState);
-    const meta = options.meta ?? continuation.meta;
-    const flow = { inputs, before: continuation.round, pause: true, carried: continuation.carried };
-    return await this.#step(call, meta === undefined ? options : { ...options, meta }, flow);
+    const next = await resumption(continuation, responses, options, this.#parts.checkTool);
+    return await this.#parts.runner.step(next.call, next.options, next.flow);
   }
 
   /**
@@ -385,7 +278,7 @@ export class Client {
    * invalidates the matching cached results. See {@link Subscription}.
    */
   listen(filter: SubscriptionFilter, options: ListenOptions = {}): Subscription {
-    const connection = this.#connection;
+    const { connection } = this.#parts.slot;
     return createSubscription(
       async (signal, onnotification) => {
         if (connection === undefined) throw notConnected('subscriptions/listen');
@@ -393,29 +286,7 @@ export class Client {
         return connection.request('subscriptions/listen', params, { signal, onnotification });
       },
       options,
-      (notification) => void this.#settings.cache?.invalidate(notification),
+      (notification) => void this.#parts.settings.cache?.invalidate(notification),
     );
-  }
-
-  /** A tool result against the `outputSchema` of the last `tools/list` (see {@link Client.callTool}). */
-  async #checkToolResult(name: string, result: CallToolResult): Promise<void> {
-    if (this.#settings.validateToolOutput)
-      await this.#outputSchemas.check({ method: 'tools/call', name }, result);
-  }
-
-  /** A call a step at a time (`start`, `resume`); a complete tool result is checked as `callTool` checks it. */
-  async #step<R>(call: Call<R>, options: CallOptions, flow: Flow): Promise<Step<R>> {
-    const step = await this.#runner.step(call, options, flow);
-    const spec = (options as { result?: unknown }).result === undefined;
-    const { origin } = call;
-    if (
-      step.continuation === undefined &&
-      spec &&
-      origin.method === 'tools/call' &&
-      origin.name !== undefined
-    ) {
-      await this.#checkToolResult(origin.name, step.result as CallToolResult);
-    }
-    return step;
   }
 }

@@ -7,7 +7,7 @@ import {
   type InputResponses,
   isPlainObject,
 } from '@boomerang/protocol';
-import { INPUT_REQUEST_KINDS, parseLazily } from '@boomerang/protocol/checks';
+import { INPUT_REQUEST_KINDS, parseLazily } from '@boomerang/protocol/internal';
 import { mayAnswerInputRequired } from './methods.js';
 
 /** The most characters a call's middleware may carry into its continuation, keys and values together. */

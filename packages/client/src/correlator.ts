@@ -12,6 +12,7 @@ import {
 } from '@boomerang/protocol';
 import {
   type ExchangeOptions,
+  isRequestId,
   MessageQueue,
   messageKind,
   type RequestTransport,
@@ -84,8 +85,11 @@ class Correlator implements RequestTransport {
     if (this.#closed) return Promise.reject(connectionClosed(method, undefined));
     const { signal, onMessage } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
-    const meta = message.params?._meta as Record<string, unknown> | undefined;
-    const progressToken = meta?.[MetaKey.progressToken];
+    const meta = message.params?._meta;
+    const progressToken =
+      typeof meta === 'object' && meta !== null && MetaKey.progressToken in meta
+        ? meta[MetaKey.progressToken]
+        : undefined;
     const token =
       typeof progressToken === 'string' || typeof progressToken === 'number' ? progressToken : undefined;
     return new Promise<JSONRPCResponse>((resolve, reject) => {
@@ -108,7 +112,7 @@ class Correlator implements RequestTransport {
   }
 
   async send(message: JSONRPCNotification | JSONRPCResponse, options?: TransportSendOptions): Promise<void> {
-    const method = (message as { method?: string }).method ?? 'a response';
+    const method = 'method' in message && typeof message.method === 'string' ? message.method : 'a response';
     if (this.#closed) throw connectionClosed(method, undefined);
     await this.#transport.send(message, options);
   }
@@ -135,8 +139,8 @@ class Correlator implements RequestTransport {
   #route(message: JSONRPCMessage): void {
     const kind = messageKind(message);
     if (kind === 'result' || kind === 'error') {
-      const { id } = message as { id?: RequestId };
-      if (id !== undefined) this.#take(id)?.resolve(message as JSONRPCResponse);
+      const { id } = message;
+      if (isRequestId(id)) this.#take(id)?.resolve(message as JSONRPCResponse);
       return;
     }
     if (kind === 'notification') {
@@ -151,7 +155,7 @@ class Correlator implements RequestTransport {
 
   /** The exchange a notification belongs to, if any. */
   #claim(notification: JSONRPCNotification): Pending | undefined {
-    const params = notification.params as Record<string, unknown> | undefined;
+    const params = notification.params;
     if (notification.method === 'notifications/progress') {
       const token = params?.progressToken;
       const id =
@@ -159,11 +163,16 @@ class Correlator implements RequestTransport {
       return id === undefined ? undefined : this.#pending.get(id);
     }
     if (notification.method === 'notifications/cancelled') {
-      const entry = this.#pending.get(params?.requestId as RequestId);
+      const requestId = params?.requestId;
+      const entry = isRequestId(requestId) ? this.#pending.get(requestId) : undefined;
       if (entry !== undefined) entry.cancelledByPeer = true;
       return entry;
     }
-    const id = (params?._meta as Record<string, unknown> | undefined)?.[MetaKey.subscriptionId];
+    const meta = params?._meta;
+    const id =
+      typeof meta === 'object' && meta !== null && MetaKey.subscriptionId in meta
+        ? meta[MetaKey.subscriptionId]
+        : undefined;
     return typeof id === 'string' || typeof id === 'number' ? this.#pending.get(id) : undefined;
   }
 

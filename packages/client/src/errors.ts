@@ -326,8 +326,10 @@ export function roundsExceeded(
 /** `invalid-continuation`: `resume()` was given something it cannot resume (`problem` says why). */
 export function invalidContinuation(value: unknown, problem: string): ClientError {
   const method =
-    typeof (value as { method?: unknown } | null)?.method === 'string'
-      ? (value as { method: string }).method
+    ((typeof value === 'object' && value !== null) || typeof value === 'function') &&
+    'method' in value &&
+    typeof value.method === 'string'
+      ? value.method
       : 'resume';
   return new ClientError(
     'invalid-continuation',

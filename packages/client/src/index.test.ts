@@ -8,6 +8,8 @@ describe('@boomerang/client', () => {
       'Client',
       'ClientError',
       'MAX_CALL_CARRIED',
+      'SkillVerificationError',
+      'SkillsClient',
       'correlate',
       'createMemoryCacheStore',
       'isClientError',

@@ -11,7 +11,7 @@ import type {
   InputResponses,
   ListRootsResult,
 } from '@boomerang/protocol';
-import { type AnyInputRequestKind, INPUT_REQUEST_KINDS, parseLazily } from '@boomerang/protocol/checks';
+import { type AnyInputRequestKind, INPUT_REQUEST_KINDS, parseLazily } from '@boomerang/protocol/internal';
 import { uncoveredInputRequest } from './capabilities.js';
 import { callbackFailed, type OriginatingRequest, unsupportedInputRequest } from './errors.js';
 import { raceSignal } from './signals.js';

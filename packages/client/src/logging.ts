@@ -7,7 +7,7 @@ import {
   type LoggingLevel,
   type LoggingMessageNotificationParams,
 } from '@boomerang/protocol';
-import { type LazyParseResult, parseLazily, verdictOf } from '@boomerang/protocol/checks';
+import { type LazyParseResult, parseLazily, verdictOf } from '@boomerang/protocol/internal';
 import type { OriginatingRequest } from './errors.js';
 
 /** What `onLog` learns about a log message besides its params. */

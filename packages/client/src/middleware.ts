@@ -1,7 +1,7 @@
 // Client middleware: onion functions around every request a call sends (each round of a flow), and the call they
 // belong to, which every round of it shares. The client's own behaviours that wrap a request (the -32021 remedy,
 // waiting out a rate limit) are steps of the same shape.
-import { isPlainObject, MetaKey, type Result } from '@boomerang/protocol';
+import { argumentError, isPlainObject, MetaKey, type Result } from '@boomerang/protocol';
 import { MAX_CALL_CARRIED } from './continuation.js';
 import type { CallOptions } from './options.js';
 
@@ -98,8 +98,8 @@ export class CallContext implements ClientCallContext {
   }
 
   carry(key: string, value: string): void {
-    if (typeof key !== 'string' || key === '') throw new TypeError('"key" expected a non-empty string');
-    if (typeof value !== 'string') throw new TypeError(`"value" expected a string, got ${typeof value}`);
+    if (typeof key !== 'string' || key === '') throw argumentError('key', 'a non-empty string', key);
+    if (typeof value !== 'string') throw argumentError('value', 'a string', value);
     const next = { ...this.outgoing, [key]: value };
     let size = 0;
     for (const [k, v] of Object.entries(next)) size += k.length + v.length;
@@ -110,7 +110,7 @@ export class CallContext implements ClientCallContext {
   }
 
   onSettled(listener: (outcome: CallOutcome) => void): void {
-    if (typeof listener !== 'function') throw new TypeError('"listener" expected a function');
+    if (typeof listener !== 'function') throw argumentError('listener', 'a function', listener);
     this.#listeners ??= [];
     this.#listeners.push(listener);
   }
@@ -144,7 +144,7 @@ const RESERVED_PREFIX = 'io.modelcontextprotocol/';
 /** Checks what `Client#use` is given. */
 export function checkMiddleware(value: unknown): ClientMiddleware {
   if (typeof value !== 'function') {
-    throw new TypeError(`"middleware" expected a function (ctx, next) => result, got ${typeof value}`);
+    throw argumentError('middleware', 'a function (ctx, next) => result', value);
   }
   return value as ClientMiddleware;
 }

@@ -287,7 +287,7 @@ export function resolveClientOptions(options: ClientOptions): ClientSettings {
   } = options;
   const logLevel = checkLogLevel('logLevel', options.logLevel);
   if (onLog !== undefined && typeof onLog !== 'function') {
-    throw new TypeError(`"onLog" expected a function, got ${typeof onLog}`);
+    throw argumentError('onLog', 'a function', onLog);
   }
   if (logLevel !== undefined && onLog === undefined) {
     throw new TypeError('"logLevel" expected together with an "onLog" callback (where the messages go)');
@@ -344,8 +344,8 @@ export function resolveClientOptions(options: ClientOptions): ClientSettings {
 
 /** Checks a page cap: a positive integer, or `RangeError` naming the option. */
 export function checkMaxPages(name: string, value: unknown): number {
-  if (!Number.isSafeInteger(value) || (value as number) < 1) {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
     throw new RangeError(`"${name}" expected a positive integer, got ${String(value)}`);
   }
-  return value as number;
+  return value;
 }

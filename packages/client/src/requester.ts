@@ -12,11 +12,12 @@ import {
   type ProgressNotificationParams,
   type Result,
 } from '@boomerang/protocol';
-import { type LazyParseResult, parseLazily, verdictOf } from '@boomerang/protocol/checks';
+import { type LazyParseResult, parseLazily, verdictOf } from '@boomerang/protocol/internal';
 import {
+  isJSONRPCNotification,
+  isJSONRPCRequest,
   jsonRpcError,
   jsonRpcResult,
-  messageKind,
   type RequestTransport,
 } from '@boomerang/protocol/transport';
 import { connectionClosed, isClientError, type OriginatingRequest, responseTimedOut } from './errors.js';
@@ -177,9 +178,8 @@ class TransportRequester implements Requester {
 
   async notify(method: string, params?: Record<string, unknown>, options: NotifyOptions = {}): Promise<void> {
     if (this.#closed) throw connectionClosed(method, undefined);
-    const message = (
-      params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }
-    ) as JSONRPCNotification;
+    const message: JSONRPCNotification =
+      params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
     const { signal } = options;
     await raceSignal(this.#transport.send(message, signal === undefined ? {} : { signal }), signal);
   }
@@ -210,11 +210,11 @@ class TransportRequester implements Requester {
     options: SendOptions,
     own: AbortController,
   ): void {
-    if (messageKind(received) === 'request') {
-      void this.#answerRequest(received as JSONRPCRequest);
+    if (isJSONRPCRequest(received)) {
+      void this.#answerRequest(received);
       return;
     }
-    const notification = received as JSONRPCNotification;
+    const notification: JSONRPCNotification = received;
     const { onprogress, onnotification, onlog } = options;
     try {
       const taken = routeOwn(notification, id, onprogress, onnotification, onlog);
@@ -255,9 +255,8 @@ class TransportRequester implements Requester {
 
   /** A message of the peer that no request's own handling took. */
   #unclaimed(message: JSONRPCMessage): void {
-    const kind = messageKind(message);
-    if (kind === 'request') void this.#answerRequest(message as JSONRPCRequest);
-    else if (kind === 'notification') this.#notified(message as JSONRPCNotification);
+    if (isJSONRPCRequest(message)) void this.#answerRequest(message);
+    else if (isJSONRPCNotification(message)) this.#notified(message);
   }
 
   /**
@@ -287,7 +286,7 @@ function requestMessage(
   const wire = progress
     ? { ...params, _meta: { ...(params._meta as object | undefined), [MetaKey.progressToken]: id } }
     : params;
-  return { jsonrpc: '2.0', id, method, params: wire } as JSONRPCRequest;
+  return { jsonrpc: '2.0', id, method, params: wire };
 }
 
 /**
@@ -342,8 +341,9 @@ function routeOwn(
     return parsed instanceof Promise ? parsed.then(read) : read(parsed);
   }
   if (onnotification === undefined || notification.method === 'notifications/cancelled') return false;
-  const meta = (notification.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
-  if (meta?.[MetaKey.subscriptionId] !== id) return false;
+  const meta = notification.params?._meta;
+  if (typeof meta !== 'object' || meta === null || !(MetaKey.subscriptionId in meta)) return false;
+  if (meta[MetaKey.subscriptionId] !== id) return false;
   onnotification(notification);
   return true;
 }
@@ -371,10 +371,7 @@ function toProgress(params: ProgressNotificationParams, id: number, onprogress: 
 
 /** True for the server's `notifications/cancelled` naming request `id`. */
 function isCancellationOf(notification: JSONRPCNotification, id: number): boolean {
-  return (
-    notification.method === 'notifications/cancelled' &&
-    (notification.params as { requestId?: unknown } | undefined)?.requestId === id
-  );
+  return notification.method === 'notifications/cancelled' && notification.params?.requestId === id;
 }
 
 /** Makes `own` abort when `signal` does; returns the unlink. */

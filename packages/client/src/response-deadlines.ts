@@ -174,7 +174,7 @@ function windowOf(limitMs: number): number {
 
 /** A timer that does not keep a Node process alive (a no-op where timers are plain numbers, as in browsers). */
 function unref(timer: ReturnType<typeof setTimeout>): void {
-  (timer as { unref?: () => void }).unref?.();
+  if (typeof timer === 'object' && 'unref' in timer && typeof timer.unref === 'function') timer.unref();
 }
 
 /** The shape of `node:events` this module uses. */

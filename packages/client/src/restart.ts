@@ -1,7 +1,7 @@
 // `restartOnInvalidState`: when a server refuses a flow's `requestState` (its keys were rotated away, the state
 // expired, an instance lost its key), the flow can start over from its first round instead of failing. Opt-in and
 // bounded, because a restart asks the callbacks (the user) again and runs the handler again from scratch.
-import { McpError, type Tool } from '@boomerang/protocol';
+import { argumentError, McpError, type Tool } from '@boomerang/protocol';
 
 /** The client option (see `ClientOptions.restartOnInvalidState`). */
 export type RestartOption = boolean | { readonly maxRestarts?: number | undefined } | undefined;
@@ -17,9 +17,7 @@ export function restartsAllowed(option: RestartOption): number {
   if (option === undefined || option === false) return 0;
   if (option === true) return 1;
   if (typeof option !== 'object' || option === null) {
-    throw new TypeError(
-      `"restartOnInvalidState" expected a boolean or { maxRestarts }, got ${option === null ? 'null' : typeof option}`,
-    );
+    throw argumentError('restartOnInvalidState', 'a boolean or { maxRestarts }', option);
   }
   const { maxRestarts = 1 } = option;
   if (!Number.isSafeInteger(maxRestarts) || maxRestarts < 1 || maxRestarts > MAX_RESTARTS) {

@@ -23,7 +23,7 @@ import {
   type CheckedName,
   type LazyParseResult,
   parseLazily,
-} from '@boomerang/protocol/checks';
+} from '@boomerang/protocol/internal';
 import { invalidResult } from './errors.js';
 import { mayAnswerInputRequired } from './methods.js';
 import { asks } from './mrtr-loop.js';

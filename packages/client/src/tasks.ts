@@ -10,7 +10,7 @@ import {
   normalizeResult,
   type SchemaIssue,
 } from '@boomerang/protocol';
-import { parseLazily } from '@boomerang/protocol/checks';
+import { parseLazily } from '@boomerang/protocol/internal';
 import type { DetailedTask, Task } from '@boomerang/protocol/tasks';
 import { invalidResult, type OriginatingRequest, tooManyInputRequests } from './errors.js';
 import type { CallOptions } from './options.js';

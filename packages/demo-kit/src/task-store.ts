@@ -14,6 +14,11 @@ export interface AppTaskStore {
   readonly dataDir: string;
   /** True when the folder is a temporary one that {@link AppTaskStore.close} removes. */
   readonly temporary: boolean;
+  /**
+   * Resolves once the database has started. Its start blocks the event loop for a while (WebAssembly), so a
+   * server that must answer its first request promptly (the conformance runs) waits for it before listening.
+   */
+  ready(): Promise<void>;
   /** Closes the database, then removes the folder when it is temporary. */
   close(): Promise<void>;
 }
@@ -21,7 +26,7 @@ export interface AppTaskStore {
 /**
  * Opens PGlite in `dataDir` (created when missing; kept on close, so a restart on it finds every task), or in a
  * new temporary folder when `dataDir` is `undefined` (removed on close). The database starts in the background:
- * the server answers at once and the first task request waits for it.
+ * the server answers at once and the first task request waits for it (or await {@link AppTaskStore.ready}).
  */
 export function openTaskStore(dataDir?: string): AppTaskStore {
   const temporary = dataDir === undefined;
@@ -31,6 +36,7 @@ export function openTaskStore(dataDir?: string): AppTaskStore {
     store: postgresTaskStore(db),
     dataDir: dir,
     temporary,
+    ready: () => db.waitReady,
     async close() {
       try {
         await db.close();

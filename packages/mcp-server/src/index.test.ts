@@ -18,15 +18,18 @@ describe('@boomerang/mcp-server', () => {
       'McpServer',
       'ResolutionError',
       'ResolverGraphError',
+      'SkillCatalogError',
       'elicit',
       'elicitResult',
       'elicitUrl',
       'elicitUrlResult',
       'listRoots',
       'memoryRateLimitStore',
+      'memorySkillFiles',
       'rateLimit',
       'resolver',
       'sample',
+      'skillCatalog',
       'withJsonSchema',
     ]);
   });

@@ -27,6 +27,7 @@ export {
 // --- resolvers (the engine lives in ./resolvers)
 export {
   type AnswerBinding,
+  type ElicitOptions,
   type ElicitOutcome,
   type ElicitUrlOutcome,
   elicit,
@@ -61,13 +62,26 @@ export type {
   JsonSchemaValue,
   OutputOf,
 } from './schema-types.js';
+// --- skills (SEP-2640, io.modelcontextprotocol/skills); folders on disk: @boomerang/mcp-server/node
+export {
+  memorySkillFiles,
+  type SkillCatalog,
+  type SkillCatalogOptions,
+  skillCatalog,
+} from './skills.js';
+export {
+  SkillCatalogError,
+  type SkillFileEntry,
+  type SkillFiles,
+  type SkillLimits,
+  type SkillProblem,
+} from './skills-build.js';
 // --- configuration and handler types
 export type {
   ArgsOf,
   CompleteMap,
   Completer,
   McpServerOptions,
-  MetaObject,
   MethodConfig,
   MethodHandler,
   MethodReturn,

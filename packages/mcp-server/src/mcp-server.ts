@@ -1,9 +1,10 @@
-import type {
-  Implementation,
-  InputRequiredResult,
-  JSONRPCResponse,
-  PaginatedRequestParams,
-  ServerCapabilities,
+import {
+  argumentError,
+  type Implementation,
+  type InputRequiredResult,
+  type JSONRPCResponse,
+  type PaginatedRequestParams,
+  type ServerCapabilities,
 } from '@boomerang/protocol';
 import type { HandleContext, MessageHandler, Transport } from '@boomerang/protocol/transport';
 import {
@@ -382,7 +383,7 @@ export class McpServer implements MessageHandler {
    * for an empty or non-string `uri`.
    */
   resourceUpdated(uri: string): void {
-    if (typeof uri !== 'string' || uri === '') throw new TypeError('"uri" expected a non-empty string');
+    if (typeof uri !== 'string' || uri === '') throw argumentError('uri', 'a non-empty string', uri);
     void this.#server.notifyResourceUpdated(uri);
   }
 

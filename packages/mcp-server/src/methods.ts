@@ -12,8 +12,6 @@ import { checkHandler, checkName, EMPTY_INPUT, serveSchema } from './schema.js';
 
 const CONFIG_KEYS: ReadonlySet<string> = new Set(['params', 'resolve']);
 
-type AnyHandler = (params: unknown, resolved: unknown, ctx: RequestContext) => unknown;
-
 /**
  * Checks a custom method registration and builds the low-level definition that serves it: params validated with
  * the schema (resolved names dropped first, so a client-sent value under one is ignored), the resolvers run
@@ -35,7 +33,7 @@ export function methodDefinition(
   for (const key of Object.keys(config)) {
     if (!CONFIG_KEYS.has(key)) throw new TypeError(`${owner}: unknown config member "${key}"`);
   }
-  const { params, resolve } = config as { params?: unknown; resolve?: unknown };
+  const { params, resolve }: { readonly params?: unknown; readonly resolve?: unknown } = config;
   const served = params === undefined ? EMPTY_INPUT : serveSchema(params, 'input', `${owner}: "params"`);
   checkHandler(owner, handler);
   const plan = planRegistration(owner, resolve, served.keys, options);
@@ -46,7 +44,7 @@ export function methodDefinition(
       const own = withoutResolved(args, plan);
       const round = await runResolvers(plan, own, ctx).catch(rethrowResolution);
       if (round.kind === 'input_required') return round.result;
-      const value = await (handler as AnyHandler)(own, round.values, ctx);
+      const value = await handler(own, round.values, ctx);
       if (isInputRequired(value) && plan !== undefined) {
         throw new Error(`${owner} returned an InputRequiredResult but uses resolvers`);
       }

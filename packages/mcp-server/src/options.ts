@@ -1,3 +1,4 @@
+import { argumentError } from '@boomerang/protocol';
 import type { McpServerOptions } from './types.js';
 
 const OPTION_NAMES: ReadonlySet<string> = new Set([
@@ -21,22 +22,22 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
  * `maxStateBytes`.
  */
 export function checkOptions(info: unknown, options: McpServerOptions): void {
-  if (typeof info !== 'object' || info === null || typeof (info as { name?: unknown }).name !== 'string') {
-    throw new TypeError('"info" expected { name, version }');
+  if (typeof info !== 'object' || info === null || !('name' in info) || typeof info.name !== 'string') {
+    throw argumentError('info', '{ name, version }', info);
   }
-  if (typeof options !== 'object' || options === null) throw new TypeError('"options" expected an object');
+  if (typeof options !== 'object' || options === null) throw argumentError('options', 'an object', options);
   for (const name of Object.keys(options)) {
     if (!OPTION_NAMES.has(name)) throw new TypeError(`unknown option "${name}"`);
   }
   const { pageSize, maxStateBytes, capabilities, answerBinding } = options;
   if (answerBinding !== undefined && answerBinding !== 'question' && answerBinding !== 'round') {
-    throw new TypeError(`"answerBinding" expected 'question' or 'round', got ${String(answerBinding)}`);
+    throw argumentError('answerBinding', "'question' or 'round'", answerBinding);
   }
   if (
     capabilities !== undefined &&
     (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities))
   ) {
-    throw new TypeError('"capabilities" expected a plain object');
+    throw argumentError('capabilities', 'a plain object', capabilities);
   }
   if (pageSize !== undefined && (!Number.isSafeInteger(pageSize) || pageSize < 1)) {
     throw new RangeError(`"pageSize" expected a positive integer, got ${String(pageSize)}`);
@@ -57,14 +58,14 @@ export function passThroughOptions({ instructions, cache, legacy, extensions, ta
     typeof legacy !== 'boolean' &&
     (typeof legacy !== 'object' || legacy === null)
   ) {
-    throw new TypeError('"legacy" expected a boolean or { requestTimeoutMs? }');
+    throw argumentError('legacy', 'a boolean or { requestTimeoutMs? }', legacy);
   }
   const era = legacy === false ? false : { shim: true, ...(legacy === true ? {} : legacy) };
   if (
     tasks !== undefined &&
     (typeof tasks !== 'object' || tasks === null || typeof tasks.wrapCallTool !== 'function')
   ) {
-    throw new TypeError('"tasks" expected a tasks runtime (createTasks({ store }) of @boomerang/tasks)');
+    throw argumentError('tasks', 'a tasks runtime (createTasks({ store }) of @boomerang/tasks)', tasks);
   }
   const served = tasks === undefined ? extensions : [...(extensions ?? []), tasks.extension];
   return Object.fromEntries(

@@ -20,6 +20,8 @@ import {
   withoutResolved,
 } from './resolvers/index.js';
 import {
+  type CheckedHandler,
+  checkConfig,
   checkHandler,
   checkName,
   EMPTY_INPUT,
@@ -30,8 +32,6 @@ import {
 } from './schema.js';
 import type { Completer, PromptMetadata } from './types.js';
 
-type AnyHandler = (args: never, resolved: never, ctx: RequestContext) => unknown;
-
 /** A registered prompt, as the server serves it. */
 export interface PromptEntry {
   readonly name: string;
@@ -40,7 +40,7 @@ export interface PromptEntry {
   readonly arguments: PromptArgument[];
   readonly complete: Readonly<Record<string, Completer>>;
   readonly plan: ResolverPlan | undefined;
-  readonly handler: AnyHandler;
+  readonly handler: CheckedHandler;
 }
 
 /** The members of a prompt config that `handle.update()` may change. */
@@ -70,7 +70,7 @@ export function checkCompleters(
  */
 function promptArguments(schema: Record<string, unknown>): PromptArgument[] {
   const properties = (schema.properties ?? {}) as Record<string, { description?: unknown; title?: unknown }>;
-  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const required = new Set<unknown>(Array.isArray(schema.required) ? schema.required : []);
   return Object.entries(properties).map(([name, property]) => {
     const argument: PromptArgument = { name, required: required.has(name) };
     if (typeof property.title === 'string') argument.title = property.title;
@@ -87,7 +87,8 @@ function promptArguments(schema: Record<string, unknown>): PromptArgument[] {
 function checkStringArguments(owner: string, json: Record<string, unknown>): void {
   const properties = (json.properties ?? {}) as Record<string, unknown>;
   for (const [name, property] of Object.entries(properties)) {
-    const type = (property as { type?: unknown } | null)?.type;
+    const type =
+      typeof property === 'object' && property !== null && 'type' in property ? property.type : undefined;
     const types = Array.isArray(type) ? type : [type];
     if (type !== undefined && !types.includes('string')) {
       throw new TypeError(
@@ -106,8 +107,9 @@ export function promptEntry(
 ): PromptEntry {
   checkName('prompt', name);
   const owner = `prompt '${name}'`;
+  checkConfig(owner, config);
   const meta = pickMeta(owner, config, META_KEYS, CONFIG_KEYS) as PromptMetadata;
-  const { input, resolve, complete } = config as { input?: unknown; resolve?: unknown; complete?: unknown };
+  const { input, resolve, complete } = config;
   checkHandler(owner, handler);
   const served = input === undefined ? EMPTY_INPUT : serveSchema(input, 'input', `${owner}: "input"`);
   if (input !== undefined && !isStandardSchemaV1(input)) checkStringArguments(owner, served.json);
@@ -119,7 +121,7 @@ export function promptEntry(
     arguments: promptArguments(served.json),
     complete: checkCompleters(owner, complete, keys),
     plan: planRegistration(owner, resolve, keys, plan),
-    handler: handler as AnyHandler,
+    handler,
   };
 }
 
@@ -157,11 +159,7 @@ export async function getPrompt(
   const args = withoutResolved(parsed.value as Record<string, unknown>, entry.plan);
   const round = await runResolvers(entry.plan, args, ctx).catch(rethrowResolution);
   if (round.kind === 'input_required') return round.result;
-  const value = await (entry.handler as (a: unknown, r: unknown, c: RequestContext) => unknown)(
-    args,
-    round.values,
-    ctx,
-  );
+  const value = await entry.handler(args, round.values, ctx);
   if (isInputRequired(value) && entry.plan !== undefined) {
     throw new Error(`prompt '${entry.name}' returned an InputRequiredResult but uses resolvers`);
   }

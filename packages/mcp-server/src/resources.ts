@@ -15,17 +15,22 @@ import {
   type ResolverPlanOptions,
   runResolvers,
 } from './resolvers/index.js';
-import { checkHandler, checkName, invalidParams, pickMeta } from './schema.js';
+import {
+  type CheckedHandler,
+  checkConfig,
+  checkHandler,
+  checkName,
+  invalidParams,
+  pickMeta,
+} from './schema.js';
 import type { Completer, ResourceConfig, ResourceMetadata } from './types.js';
 import { parseUriTemplate, type UriTemplate } from './uri-template.js';
-
-type AnyHandler = (...args: never[]) => unknown;
 
 /** A registered static resource. */
 export interface ResourceEntry {
   readonly uri: string;
   readonly meta: ResourceConfig;
-  readonly handler: AnyHandler;
+  readonly handler: CheckedHandler;
 }
 
 /** A registered resource template. */
@@ -34,7 +39,7 @@ export interface TemplateEntry {
   readonly meta: ResourceMetadata;
   readonly complete: Readonly<Record<string, Completer>>;
   readonly plan: ResolverPlan | undefined;
-  readonly handler: AnyHandler;
+  readonly handler: CheckedHandler;
 }
 
 /** The members of a template config that `handle.update()` may change (plus `size` for static resources). */
@@ -57,7 +62,7 @@ export function resourceEntry(uri: unknown, config: unknown, handler: unknown): 
   const owner = `resource '${uri}'`;
   const meta = pickMeta(owner, config, [...META_KEYS, 'size'], RESOURCE_KEYS) as ResourceConfig;
   checkHandler(owner, handler);
-  return { uri, meta, handler: handler as AnyHandler };
+  return { uri, meta, handler };
 }
 
 /** Checks a template registration: the template parses, completers and resolvers name its variables. */
@@ -69,8 +74,9 @@ export function templateEntry(
 ): TemplateEntry {
   checkName('resource template', uriTemplate);
   const owner = `resource template '${uriTemplate}'`;
+  checkConfig(owner, config);
   const meta = pickMeta(owner, config, META_KEYS, TEMPLATE_KEYS) as ResourceMetadata;
-  const { resolve, complete } = config as { resolve?: unknown; complete?: unknown };
+  const { resolve, complete } = config;
   checkHandler(owner, handler);
   const template = parseUriTemplate(uriTemplate);
   return {
@@ -78,7 +84,7 @@ export function templateEntry(
     meta,
     complete: checkCompleters(owner, complete, template.variableNames),
     plan: planRegistration(owner, resolve, template.variableNames, plan),
-    handler: handler as AnyHandler,
+    handler,
   };
 }
 
@@ -115,7 +121,7 @@ export async function readResource(
   const { uri } = params;
   const entry = resources.get(uri);
   if (entry !== undefined) {
-    const value = await (entry.handler as (c: RequestContext) => unknown)(ctx);
+    const value = await entry.handler(ctx);
     if (isInputRequired(value)) {
       throw new Error(
         `static resource '${uri}' returned an InputRequiredResult; only resource templates take part in multi-round-trip requests`,
@@ -128,11 +134,7 @@ export async function readResource(
     if (vars === undefined) continue;
     const round = await runResolvers(template.plan, vars, ctx).catch(rethrowResolution);
     if (round.kind === 'input_required') return round.result;
-    const value = await (template.handler as (v: unknown, r: unknown, c: RequestContext) => unknown)(
-      vars,
-      round.values,
-      ctx,
-    );
+    const value = await template.handler(vars, round.values, ctx);
     if (isInputRequired(value) && template.plan !== undefined) {
       throw new Error(
         `resource template '${template.template.template}' returned an InputRequiredResult but uses resolvers`,

@@ -11,7 +11,8 @@ import {
   type StandardSchemaV1,
 } from '@boomerang/protocol';
 import { fromJsonSchema } from '@boomerang/protocol/json-schema';
-import { type $ZodType, toJSONSchema } from 'zod/v4/core';
+import type { $ZodType } from 'zod/v4/core';
+import { loadToJSONSchema } from '#zod-json-schema';
 
 /** A JSON Schema object, as published in `inputSchema` / `outputSchema`. */
 export type JsonSchema = { type: 'object'; [key: string]: unknown };
@@ -53,7 +54,7 @@ export const EMPTY_INPUT: ServedSchema = Object.freeze({
     type: 'object',
     properties: Object.freeze({}),
   }),
-  keys: Object.freeze([]) as readonly string[],
+  keys: Object.freeze([]),
 });
 
 /**
@@ -77,7 +78,7 @@ export function serveSchema(schema: unknown, io: SchemaSide, where: string, obje
     try {
       const compiled = fromJsonSchema(schema);
       standard = compiled;
-      json = compiled.schema as Record<string, unknown>;
+      json = compiled.schema;
     } catch (error) {
       throw new TypeError(`${where} is not a usable JSON Schema: ${messageOf(error)}`);
     }
@@ -139,14 +140,22 @@ function converterOf(schema: StandardSchemaV1, io: SchemaSide): (() => unknown) 
     jsonSchema?: { input?: unknown; output?: unknown };
   };
   // zod 4 (and zod 3.25's `zod/v4`): the `_zod` internals. zod 3 classic schemas have `_def` and no `_zod`.
-  if (props.vendor === 'zod' && typeof (schema as { _zod?: unknown })._zod === 'object') {
-    return () => toJSONSchema(schema as unknown as $ZodType, { io, target: 'draft-2020-12' });
+  if (props.vendor === 'zod' && '_zod' in schema && typeof schema._zod === 'object') {
+    return () => zodToJSONSchema()(schema as unknown as $ZodType, { io, target: 'draft-2020-12' });
   }
   const side = props.jsonSchema?.[io];
   if (typeof side === 'function') return () => side.call(props.jsonSchema, { target: 'draft-2020-12' });
-  const own = (schema as { toJsonSchema?: unknown }).toJsonSchema;
+  const own = 'toJsonSchema' in schema ? schema.toJsonSchema : undefined;
   if (props.vendor === 'arktype' && typeof own === 'function') return () => own.call(schema);
   return undefined;
+}
+
+let zodConverter: ReturnType<typeof loadToJSONSchema> | undefined;
+
+/** zod's converter, loaded when the first zod schema is published (on Node: never for a server without one). */
+function zodToJSONSchema(): ReturnType<typeof loadToJSONSchema> {
+  zodConverter ??= loadToJSONSchema();
+  return zodConverter;
 }
 
 /** The message of anything thrown. */
@@ -166,8 +175,14 @@ export function checkName(kind: string, name: unknown): asserts name is string {
   }
 }
 
+/**
+ * A registered handler as the server calls it: a function, called with what the server validated for it (its
+ * declared parameter types are the registration's business, checked where it is registered).
+ */
+export type CheckedHandler = (...args: unknown[]) => unknown;
+
 /** Checks a handler: a function. */
-export function checkHandler(owner: string, handler: unknown): void {
+export function checkHandler(owner: string, handler: unknown): asserts handler is CheckedHandler {
   if (typeof handler !== 'function')
     throw new TypeError(`${owner}: handler expected a function, got ${typeof handler}`);
 }
@@ -179,13 +194,23 @@ export function pickMeta<K extends string>(
   metaKeys: readonly K[],
   allowed: ReadonlySet<string>,
 ): Partial<Record<K, unknown>> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(`${owner}: config expected an object`);
-  }
+  checkConfig(owner, value);
+  const keys: readonly string[] = metaKeys;
+  const isMetaKey = (key: string): key is K => keys.includes(key);
   const out: Partial<Record<K, unknown>> = {};
   for (const [key, member] of Object.entries(value)) {
     if (!allowed.has(key)) throw new TypeError(`${owner}: unknown config member "${key}"`);
-    if (member !== undefined && (metaKeys as readonly string[]).includes(key)) out[key as K] = member;
+    if (member !== undefined && isMetaKey(key)) out[key] = member;
   }
   return out;
+}
+
+/** Checks a config or patch: an object (not an array), whose members are then read by name. */
+export function checkConfig(
+  owner: string,
+  value: unknown,
+): asserts value is Readonly<Record<string, unknown>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(`${owner}: config expected an object`);
+  }
 }

@@ -1,3 +1,4 @@
+import { argumentError } from '@boomerang/protocol';
 import { generateKey } from '@boomerang/seal';
 import { type RequestStateEnvelope, type SealedOptions, sealed } from '@boomerang/server';
 import type { RequestStateSecurity } from './types.js';
@@ -25,7 +26,7 @@ export function requestStateEnvelope(
 ): RequestStateEnvelope {
   if (policy === undefined) return sealed({ keys: [generateKey()], audience: serverName });
   if (typeof policy !== 'object' || policy === null) {
-    throw new TypeError('"requestStateSecurity" expected an object');
+    throw argumentError('requestStateSecurity', 'an object', policy);
   }
   for (const name of Object.keys(policy)) {
     if (!OPTION_NAMES.has(name)) throw new TypeError(`unknown "requestStateSecurity" option "${name}"`);

@@ -22,6 +22,8 @@ import {
 } from './resolvers/index.js';
 import { resolveRound } from './resolvers/run.js';
 import {
+  type CheckedHandler,
+  checkConfig,
   checkHandler,
   checkName,
   EMPTY_INPUT,
@@ -33,8 +35,6 @@ import {
 } from './schema.js';
 import type { ToolMetadata } from './types.js';
 
-type AnyHandler = (args: never, resolved: never, ctx: RequestContext) => unknown;
-
 /** A registered tool, as the server serves it. */
 export interface ToolEntry {
   readonly name: string;
@@ -45,7 +45,7 @@ export interface ToolEntry {
   readonly inputSchema: JsonSchema;
   readonly outputSchema: Record<string, unknown> | undefined;
   readonly plan: ResolverPlan | undefined;
-  readonly handler: AnyHandler;
+  readonly handler: CheckedHandler;
   /** How the tool runs as a task, when it does (see `ToolConfig.task`). */
   readonly task: { readonly support: TaskSupport; readonly askFirst: readonly string[] } | undefined;
 }
@@ -64,13 +64,9 @@ export function toolEntry(
 ): ToolEntry {
   checkName('tool', name);
   const owner = `tool '${name}'`;
+  checkConfig(owner, config);
   const meta = pickMeta(owner, config, META_KEYS, CONFIG_KEYS) as ToolMetadata;
-  const { input, output, resolve, task } = config as {
-    input?: unknown;
-    output?: unknown;
-    resolve?: unknown;
-    task?: unknown;
-  };
+  const { input, output, resolve, task } = config;
   checkHandler(owner, handler);
   const served = input === undefined ? EMPTY_INPUT : serveSchema(input, 'input', `${owner}: "input"`);
   const result =
@@ -85,7 +81,7 @@ export function toolEntry(
     inputSchema: served.json as JsonSchema,
     outputSchema: result?.json,
     plan: planned,
-    handler: handler as AnyHandler,
+    handler,
   };
 }
 
@@ -201,11 +197,7 @@ export async function callTool(
     const pending = resolveRound(entry.plan, args, ctx);
     const round = pending instanceof Promise ? await pending : pending;
     if (round.kind === 'input_required') return round.result;
-    value = (entry.handler as (a: unknown, r: unknown, c: RequestContext) => unknown)(
-      args,
-      round.values,
-      ctx,
-    );
+    value = entry.handler(args, round.values, ctx);
     if (isThenable(value)) value = await value;
   } catch (error) {
     if (error instanceof McpError) throw error;

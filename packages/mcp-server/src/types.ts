@@ -5,6 +5,7 @@ import type {
   ContentBlock,
   GetPromptResult,
   Icon,
+  MetaObject,
   ReadResourceResult,
   ServerCapabilities,
   ToolAnnotations,
@@ -35,9 +36,6 @@ export type NoResolved = Record<never, never>;
  * output, the value a raw JSON Schema describes.
  */
 export type ArgsOf<I> = I extends AnyObjectSchema ? OutputOf<I> : NoResolved;
-
-/** `_meta` of a listed tool, prompt or resource. */
-export type MetaObject = Record<string, unknown>;
 
 // --- options
 

@@ -12,6 +12,7 @@
  *   in any order (across all query expressions) and ignore pairs for names the template does not declare.
  * - Values are percent-decoded (a malformed escape is no match). Exploded values are arrays of strings.
  */
+import { argumentError } from '@boomerang/protocol';
 
 /** One variable of an expression. */
 export interface TemplateVariable {
@@ -154,8 +155,7 @@ function assign(
  * name, or a variable named twice.
  */
 export function parseUriTemplate(template: string): UriTemplate {
-  if (typeof template !== 'string')
-    throw new TypeError(`"uriTemplate" expected string, got ${typeof template}`);
+  if (typeof template !== 'string') throw argumentError('uriTemplate', 'string', template);
   const parts: (string | Expression)[] = [];
   const names: string[] = [];
   let rest = template;

@@ -224,10 +224,9 @@ export function resultFacts(result: Readonly<Record<string, unknown>>): {
  * `timeout`, `closed`…), else its class name, else `_OTHER`.
  */
 export function errorTypeOf(error: unknown): string {
-  const { code, reason } = (typeof error === 'object' && error !== null ? error : {}) as {
-    code?: unknown;
-    reason?: unknown;
-  };
+  const object = typeof error === 'object' && error !== null ? error : undefined;
+  const code = object !== undefined && 'code' in object ? object.code : undefined;
+  const reason = object !== undefined && 'reason' in object ? object.reason : undefined;
   if (typeof code === 'number') return String(code);
   if (typeof reason === 'string') return reason;
   if (error instanceof Error) return error.name;

@@ -45,7 +45,9 @@ export function spanContextOf(traceparent: unknown, tracestate?: unknown): SpanC
   if (typeof traceparent !== 'string') return undefined;
   const match = TRACEPARENT.exec(traceparent.trim());
   if (match === null) return undefined;
-  const [, traceId, spanId, flags] = match as unknown as [string, string, string, string];
+  const [, traceId, spanId, flags] = match;
+  // The pattern's three groups always take part in a match.
+  if (traceId === undefined || spanId === undefined || flags === undefined) return undefined;
   if (traceId === INVALID_TRACE || spanId === INVALID_SPAN) return undefined;
   const span: SpanContext = { traceId, spanId, traceFlags: Number.parseInt(flags, 16) & 1, isRemote: true };
   if (typeof tracestate === 'string' && tracestate.length > 0 && tracestate.length <= 512) {

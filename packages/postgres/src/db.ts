@@ -1,6 +1,7 @@
 // The one seam between the stores and the two drivers: PGlite (`@electric-sql/pglite`) and `pg` (a Pool or a
 // Client) both have `query(text, params)` resolving to `{ rows }`; scripts of several statements go through
 // PGlite's `exec` or pg's simple-query `query(text)`. Nothing here imports a driver.
+import { argumentError } from '@boomerang/protocol';
 
 /** A PGlite instance, or a `pg` Pool or Client: whatever has these two shapes. */
 export interface PostgresDb {
@@ -35,7 +36,7 @@ export function isPGlite(db: PostgresDb): boolean {
 
 /** Throws `TypeError` unless `db` looks like one of the two drivers. */
 export function checkDb(db: unknown): asserts db is PostgresDb {
-  if (typeof db !== 'object' || db === null || typeof (db as PostgresDb).query !== 'function') {
-    throw new TypeError('"db" expected a PGlite instance or a pg Pool / Client');
+  if (typeof db !== 'object' || db === null || !('query' in db) || typeof db.query !== 'function') {
+    throw argumentError('db', 'a PGlite instance or a pg Pool / Client', db);
   }
 }

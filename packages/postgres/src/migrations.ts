@@ -1,6 +1,7 @@
 // The one SQL schema of the stores, as numbered migrations applied on start. PostgreSQL 15 and PGlite run the
 // same statements. Each migration is idempotent and runs under an advisory transaction lock, so instances that
 // start together apply it once; `boomerang_migrations` records what is applied.
+import { argumentError } from '@boomerang/protocol';
 import { type PostgresDb, rowsOf, runScript } from './db.js';
 
 /** One versioned step of a schema. */
@@ -186,15 +187,23 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 /** Throws `TypeError` for a table name that is not a plain lower-case SQL identifier, or ids out of order. */
 function checkOptions(table: string, migrations: readonly Migration[]): void {
   if (typeof table !== 'string' || !IDENTIFIER.test(table)) {
-    throw new TypeError(`"table" expected a lower-case SQL identifier, got ${JSON.stringify(table)}`);
+    throw argumentError('table', 'a lower-case SQL identifier', table);
   }
-  if (!Array.isArray(migrations)) throw new TypeError('"migrations" expected an array');
+  if (!Array.isArray(migrations)) throw argumentError('migrations', 'an array', migrations);
   let previous = 0;
   for (const [i, migration] of migrations.entries()) {
-    const { id, name, sql } = migration ?? ({} as Migration);
-    if (!Number.isSafeInteger(id) || id <= previous || typeof name !== 'string' || typeof sql !== 'string') {
-      throw new TypeError(
-        `"migrations[${i}]" expected { id, name, sql } with an integer id above ${previous}, got ${JSON.stringify(migration)}`,
+    const { id, name, sql }: Partial<Migration> = migration ?? {};
+    if (
+      typeof id !== 'number' ||
+      !Number.isSafeInteger(id) ||
+      id <= previous ||
+      typeof name !== 'string' ||
+      typeof sql !== 'string'
+    ) {
+      throw argumentError(
+        `migrations[${i}]`,
+        `{ id, name, sql } with an integer id above ${previous}`,
+        migration,
       );
     }
     previous = id;

@@ -1,6 +1,7 @@
 // The notification bus on PostgreSQL: LISTEN/NOTIFY on one channel. On a server (`pg` Pool), one connection of the
 // pool is held for LISTEN and replaced after a restart; on PGlite the bus is in-process (PGlite's own `listen`).
 // NOTIFY payloads must stay under 8,000 bytes, so a larger message is stored in a table and its row id notified.
+import { argumentError } from '@boomerang/protocol';
 import {
   type BusNotificationOptions,
   busNotificationSource,
@@ -92,13 +93,15 @@ export function postgresNotifications(
 ): SharedNotificationSource {
   const { channel = 'boomerang_notifications' } = options;
   if (typeof channel !== 'string' || !CHANNEL.test(channel)) {
-    throw new TypeError(
-      `"channel" expected a lower-case SQL identifier ([a-z_][a-z0-9_]*, at most 63 characters), got ${JSON.stringify(channel)}`,
+    throw argumentError(
+      'channel',
+      'a lower-case SQL identifier ([a-z_][a-z0-9_]*, at most 63 characters)',
+      channel,
     );
   }
   const retentionMs = positive(options.payloadRetentionMs ?? 60_000, 'payloadRetentionMs');
   const reconnectMs = positive(options.reconnectDelayMs ?? 100, 'reconnectDelayMs');
-  const kind = driverOf(db);
+  const driver = driverOf(db);
   const migrated = migrateOnce(db);
   const payloads = payloadTable(db, retentionMs);
   const send = async (message: string): Promise<void> => {
@@ -122,13 +125,15 @@ export function postgresNotifications(
       if (text !== undefined) events.message(text);
     });
   const bus =
-    kind === 'pglite'
-      ? pgliteBus(db as unknown as PGliteLike, channel, send, receiver)
-      : poolBus(db as unknown as PoolLike, channel, send, receiver, reconnectMs);
-  const keys = options.keys ?? (kind === 'pglite' ? [processKeyOf(db)] : undefined);
+    driver.kind === 'pglite'
+      ? pgliteBus(driver.db, channel, send, receiver)
+      : poolBus(driver.pool, channel, send, receiver, reconnectMs);
+  const keys = options.keys ?? (driver.kind === 'pglite' ? [processKeyOf(db)] : undefined);
   if (keys === undefined) {
-    throw new TypeError(
-      '"keys" expected the deployment\'s shared operator secrets (Uint8Array[], e.g. parseKeys(process.env.SEAL_KEYS)): with a pg Pool, bus messages are sealed so that only the instances can send them',
+    throw argumentError(
+      'keys',
+      "the deployment's shared operator secrets (Uint8Array[], e.g. parseKeys(process.env.SEAL_KEYS)): with a pg Pool, bus messages are sealed so that only the instances can send them",
+      options.keys,
     );
   }
   return busNotificationSource(bus, { ...options, keys, audience: `postgres:${channel}` });
@@ -152,18 +157,34 @@ function positive(value: number, name: string): number {
   return value;
 }
 
+/** `db` as the driver it is. */
+type Driver =
+  | { readonly kind: 'pglite'; readonly db: PGliteLike }
+  | { readonly kind: 'pool'; readonly pool: PoolLike };
+
 /** Which driver `db` is; throws `TypeError` for anything else (a single `pg` Client included). */
-function driverOf(db: unknown): 'pglite' | 'pool' {
-  const candidate = db as Partial<PGliteLike & PoolLike & { idleCount: unknown }> | null;
-  if (typeof candidate !== 'object' || candidate === null || typeof candidate.query !== 'function') {
-    throw new TypeError('"db" expected a PGlite instance or a pg Pool');
+function driverOf(db: unknown): Driver {
+  if (typeof db !== 'object' || db === null || !('query' in db) || typeof db.query !== 'function') {
+    throw argumentError('db', 'a PGlite instance or a pg Pool', db);
   }
-  if (typeof candidate.listen === 'function') return 'pglite';
-  if (typeof candidate.connect === 'function' && typeof candidate.idleCount === 'number') return 'pool';
-  throw new TypeError(
-    '"db" expected a PGlite instance or a pg Pool (a single pg Client cannot hold LISTEN and be replaced after a restart)',
+  if (isPGliteLike(db)) return { kind: 'pglite', db };
+  if (isPoolLike(db)) return { kind: 'pool', pool: db };
+  throw argumentError(
+    'db',
+    'a PGlite instance or a pg Pool (a single pg Client cannot hold LISTEN and be replaced after a restart)',
+    db,
   );
 }
+
+/** PGlite: it can LISTEN itself. */
+const isPGliteLike = (db: object): db is PGliteLike => 'listen' in db && typeof db.listen === 'function';
+
+/** A `pg` Pool (a single Client has no `idleCount`). */
+const isPoolLike = (db: object): db is PoolLike =>
+  'connect' in db &&
+  typeof db.connect === 'function' &&
+  'idleCount' in db &&
+  typeof db.idleCount === 'number';
 
 /** Runs `handle` on each payload one at a time, in arrival order (a `ref:` read must not overtake). */
 function inOrder(handle: (payload: string) => Promise<void>): (payload: string) => void {
@@ -249,11 +270,11 @@ function poolBus(
       client.release(reason);
       onDrop(reason);
     };
-    client.on('notification', ((message: { channel: string; payload?: string }) => {
+    client.on('notification', (message: { channel: string; payload?: string }) => {
       if (message.channel === channel && typeof message.payload === 'string') deliver(message.payload);
-    }) as never);
-    client.on('error', ((error: Error) => drop(error)) as never);
-    client.on('end', (() => drop(new Error('the LISTEN connection ended'))) as never);
+    });
+    client.on('error', (error: Error) => drop(error));
+    client.on('end', () => drop(new Error('the LISTEN connection ended')));
     try {
       await client.query(`LISTEN ${channel}`);
     } catch (error) {
@@ -304,7 +325,7 @@ function poolBus(
       client.removeAllListeners('notification');
       client.removeAllListeners('end');
       client.removeAllListeners('error');
-      client.on('error', (() => {}) as never);
+      client.on('error', () => {});
       // UNLISTEN, then the connection goes back to the pool. One that fails or does not answer within
       // UNLISTEN_TIMEOUT_MS is discarded instead (the server forgets its LISTEN with it): closing never waits on
       // a wedged connection, and a pool's `end()` is not left waiting for a connection never handed back.

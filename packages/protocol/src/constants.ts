@@ -43,12 +43,14 @@ export type CacheableMethod = (typeof CACHEABLE_METHODS)[number];
 
 /** True when `method` may answer with an `InputRequiredResult`. */
 export function isInputRequiredMethod(method: string): method is InputRequiredMethod {
-  return (INPUT_REQUIRED_METHODS as readonly string[]).includes(method);
+  const methods: readonly string[] = INPUT_REQUIRED_METHODS;
+  return methods.includes(method);
 }
 
 /** True when `method`'s result is a `CacheableResult`. */
 export function isCacheableMethod(method: string): method is CacheableMethod {
-  return (CACHEABLE_METHODS as readonly string[]).includes(method);
+  const methods: readonly string[] = CACHEABLE_METHODS;
+  return methods.includes(method);
 }
 
 /**
@@ -71,5 +73,6 @@ export type LoggingLevelName = (typeof LOGGING_LEVELS)[number];
 
 /** True for one of the eight MCP log levels. */
 export function isLoggingLevel(value: unknown): value is LoggingLevelName {
-  return (LOGGING_LEVELS as readonly unknown[]).includes(value);
+  const levels: readonly unknown[] = LOGGING_LEVELS;
+  return levels.includes(value);
 }

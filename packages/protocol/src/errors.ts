@@ -116,6 +116,8 @@ export function transportFailureData(status?: number): TransportFailureData {
 /** True when `error` was made up by a transport rather than sent by the peer (see {@link TransportFailureData}). */
 export function isTransportFailure(error: unknown): error is McpError & { data: TransportFailureData } {
   if (!(error instanceof McpError)) return false;
-  const data = error.data as { transportFailure?: unknown } | null | undefined;
-  return typeof data === 'object' && data !== null && data.transportFailure === true;
+  const data = error.data;
+  return (
+    typeof data === 'object' && data !== null && 'transportFailure' in data && data.transportFailure === true
+  );
 }

@@ -18,11 +18,13 @@ export function extensionSettings(
   const extensions = capabilities?.extensions;
   if (typeof extensions !== 'object' || extensions === null || !Object.hasOwn(extensions, id))
     return undefined;
-  const settings = (extensions as Record<string, unknown>)[id];
-  return typeof settings === 'object' && settings !== null && !Array.isArray(settings)
-    ? (settings as Record<string, unknown>)
-    : undefined;
+  const settings: unknown = extensions[id];
+  return isSettings(settings) ? settings : undefined;
 }
+
+/** A settings object: any object but `null` and arrays, read member by member. */
+const isSettings = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** True when the peer declared extension `id` in these capabilities. */
 export function hasExtension(capabilities: ExtensionCapabilities | undefined, id: string): boolean {

@@ -13,8 +13,13 @@ export function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'object') {
-    const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor
-      ?.name;
+    const proto: unknown = Object.getPrototypeOf(value);
+    const ctor =
+      typeof proto === 'object' && proto !== null && 'constructor' in proto ? proto.constructor : undefined;
+    const name =
+      (typeof ctor === 'function' || (typeof ctor === 'object' && ctor !== null)) && 'name' in ctor
+        ? ctor.name
+        : undefined;
     return typeof name === 'string' && name !== 'Object' ? name : 'object';
   }
   return typeof value;

@@ -4,6 +4,7 @@
 // the 2025-11-25 revision at @boomerang/protocol/2025-11-25.
 
 // --- constants
+
 export {
   CACHEABLE_METHODS,
   type CacheableMethod,
@@ -17,7 +18,9 @@ export {
   MetaKey,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './constants.js';
+
 // --- errors
+
 export {
   ErrorCode,
   type ErrorCodeName,
@@ -27,10 +30,9 @@ export {
   type TransportFailureData,
   transportFailureData,
 } from './errors.js';
-// --- extensions
-export { type ExtensionCapabilities, extensionSettings, hasExtension } from './extensions.js';
-// --- argument guards
-export { argumentError, describeType } from './guards.js';
+
+// --- results and the questions a server asks
+
 export {
   createMessageRequest,
   type ElicitFormInit,
@@ -39,10 +41,6 @@ export {
   elicitUrlRequest,
   listRootsRequest,
 } from './input-requests.js';
-// --- results and the questions a server asks
-export { isPlainObject } from './jsonrpc.js';
-// --- who is calling (the transport contracts themselves: @boomerang/protocol/transport)
-export { type Principal, principalOf } from './principal.js';
 export {
   type InputRequiredInit,
   inputRequired,
@@ -51,7 +49,44 @@ export {
   type ResultKind,
   resultTypeOf,
 } from './result.js';
+
+// --- argument guards
+
+export { argumentError, describeType } from './guards.js';
+export { isPlainObject } from './jsonrpc.js';
+export { isThenable } from './thenable.js';
+
+// --- validation with any Standard Schema
+
+export {
+  describeIssues,
+  isStandardSchemaV1,
+  type SchemaIssue,
+  type StandardJSONSchemaV1,
+  type StandardSchemaV1,
+  type Validation,
+  validate,
+} from './validation.js';
+
+// --- who is calling (the transport contracts themselves: @boomerang/protocol/transport)
+
+export { type Principal, principalOf } from './principal.js';
+export type { AuthInfo } from './transport.js';
+
+// --- where what never reaches the wire is reported
+
+export type { LogFn, Logger } from './logger.js';
+
+// --- extensions
+
+export { type ExtensionCapabilities, extensionSettings, hasExtension } from './extensions.js';
+
+// --- the tasks extension's names and guards (its types and zod schemas: @boomerang/protocol/tasks)
+
+export { isTaskStatus, isTerminal, TASK_STATUSES, TASKS_EXTENSION } from './tasks/task.js';
+
 // --- the types of every MCP 2026-07-28 message (their zod schemas: @boomerang/protocol/schemas)
+
 export type {
   Annotations,
   AudioContent,
@@ -89,7 +124,7 @@ export type {
   EmbeddedResource,
   EmptyResult,
   EnumSchema,
-  Error,
+  ErrorObject,
   GetPromptRequest,
   GetPromptRequestParams,
   GetPromptResult,
@@ -209,17 +244,3 @@ export type {
   UntitledMultiSelectEnumSchema,
   UntitledSingleSelectEnumSchema,
 } from './schema/index.js';
-// --- the tasks extension's names and guards (its types and zod schemas: @boomerang/protocol/tasks)
-export { isTaskStatus, isTerminal, TASK_STATUSES, TASKS_EXTENSION } from './tasks/task.js';
-export { isThenable } from './thenable.js';
-export type { AuthInfo } from './transport.js';
-// --- validation with any Standard Schema
-export {
-  describeIssues,
-  isStandardSchemaV1,
-  type SchemaIssue,
-  type StandardJSONSchemaV1,
-  type StandardSchemaV1,
-  type Validation,
-  validate,
-} from './validation.js';

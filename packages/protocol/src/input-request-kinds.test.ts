@@ -98,6 +98,30 @@ describe('INPUT_REQUEST_KINDS', () => {
     ]);
   });
 
+  it('reads what a person reads of a question, and nothing from a malformed one', () => {
+    const kind = (method: InputRequest['method']) => INPUT_REQUEST_KINDS[method];
+    const ask = elicitRequest({ message: 'Ship it?', requestedSchema: { type: 'object', properties: {} } });
+    expect(kind('elicitation/create').text(ask.params)).toBe('Ship it?');
+    const sample = createMessageRequest({
+      messages: [
+        { role: 'user', content: { type: 'text', text: 'Summarize' } },
+        {
+          role: 'user',
+          content: [
+            { type: 'image', data: 'AA==', mimeType: 'image/png' },
+            { type: 'text', text: 'this' },
+          ],
+        },
+      ],
+      maxTokens: 10,
+    });
+    expect(kind('sampling/createMessage').text(sample.params)).toBe('Summarize\nthis');
+    expect(kind('roots/list').text({})).toBeUndefined();
+    expect(kind('elicitation/create').text({ message: 42 })).toBeUndefined();
+    expect(kind('sampling/createMessage').text({ messages: 'nope' })).toBeUndefined();
+    expect(kind('sampling/createMessage').text({ messages: [null, { content: [7] }] })).toBe('');
+  });
+
   it('is frozen, rows and all', () => {
     expect(Object.isFrozen(INPUT_REQUEST_KINDS)).toBe(true);
     for (const row of rows) {

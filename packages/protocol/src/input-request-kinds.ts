@@ -6,6 +6,7 @@ import type { CheckedName } from './checks/checked.js';
 import { isCreateMessageParams, isElicitParams, isListRootsParams } from './checks/input-requests.js';
 import type { Check } from './checks/shapes.js';
 import { createMessageRequest, elicitRequest, elicitUrlRequest, listRootsRequest } from './input-requests.js';
+import { isPlainObject } from './jsonrpc.js';
 import type * as Legacy from './legacy/index.js';
 import type * as Schemas from './schema/index.js';
 
@@ -98,7 +99,7 @@ export interface InputRequestKind<
   readonly request: SchemaName;
   /**
    * The message that answers it: `<name>Schema` at @boomerang/protocol/schemas, and `<name>` for
-   * `parseLazily` / `verdictOf` at @boomerang/protocol/checks.
+   * `parseLazily` / `verdictOf` at @boomerang/protocol/internal.
    */
   readonly result: Response;
   /** The hand-written check of its `params` (`undefined` when it has none): true only where zod accepts them. */
@@ -107,6 +108,11 @@ export interface InputRequestKind<
   readonly builders: readonly ((...args: never) => Schemas.InputRequest)[];
   /** The member of a Boomerang client's options whose callback answers it; registering it declares `capability`. */
   readonly callback: Callback;
+  /**
+   * What a person reads of one such question (for scripted answers, logs and inboxes): an elicitation's message,
+   * a sampling request's text blocks joined by newlines; `undefined` when it has no text (`roots/list`).
+   */
+  readonly text: (params: InputRequestParams) => string | undefined;
   /** Its 2025-11-25 counterpart. */
   readonly legacy: LegacyCounterpart;
 }
@@ -166,6 +172,28 @@ const ROOTS = Object.freeze<InputRequestCapability>({
   needs: () => NOTHING,
 });
 
+/** An elicitation's message. */
+function elicitationText(params: InputRequestParams): string | undefined {
+  return typeof params.message === 'string' ? params.message : undefined;
+}
+
+/** The text blocks of a sampling request's messages, joined by newlines. */
+function samplingText(params: InputRequestParams): string | undefined {
+  if (!Array.isArray(params.messages)) return undefined;
+  const texts: string[] = [];
+  for (const message of params.messages) {
+    if (!isPlainObject(message)) continue;
+    const blocks = Array.isArray(message.content) ? message.content : [message.content];
+    for (const block of blocks) {
+      if (isPlainObject(block) && block.type === 'text' && typeof block.text === 'string')
+        texts.push(block.text);
+    }
+  }
+  return texts.join('\n');
+}
+
+const NO_TEXT = (): undefined => undefined;
+
 /** A URL elicitation as 2025-11-25 sends it: with a fresh `elicitationId` (unless it has one). */
 function withElicitationId(params: InputRequestParams): InputRequestParams {
   if (params.mode !== 'url' || 'elicitationId' in params) return params;
@@ -195,6 +223,7 @@ export const INPUT_REQUEST_KINDS = Object.freeze({
     isParams: isElicitParams,
     builders: Object.freeze([elicitRequest, elicitUrlRequest]),
     callback: 'elicitation',
+    text: elicitationText,
     legacy: Object.freeze({ request: 'ElicitRequest', result: 'ElicitResult', params: withElicitationId }),
   }),
   'sampling/createMessage': row({
@@ -205,6 +234,7 @@ export const INPUT_REQUEST_KINDS = Object.freeze({
     isParams: isCreateMessageParams,
     builders: Object.freeze([createMessageRequest]),
     callback: 'sampling',
+    text: samplingText,
     legacy: Object.freeze({ request: 'CreateMessageRequest', result: 'CreateMessageResult' }),
   }),
   'roots/list': row({
@@ -215,6 +245,7 @@ export const INPUT_REQUEST_KINDS = Object.freeze({
     isParams: isListRootsParams,
     builders: Object.freeze([listRootsRequest]),
     callback: 'roots',
+    text: NO_TEXT,
     legacy: Object.freeze({ request: 'ListRootsRequest', result: 'ListRootsResult' }),
   }),
 }) satisfies { readonly [M in InputRequestMethod]: InputRequestKind<M> };

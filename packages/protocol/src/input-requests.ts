@@ -36,7 +36,7 @@ export function elicitRequest(params: ElicitFormInit): ElicitRequest {
     throw argumentError('requestedSchema', '{ type: "object", properties: {...} }', schema);
   }
   const { mode: _form, ...rest } = params;
-  return { method: 'elicitation/create', params: { mode: 'form', ...rest } } as ElicitRequest;
+  return { method: 'elicitation/create', params: { mode: 'form', ...rest } };
 }
 
 /**
@@ -55,7 +55,7 @@ export function elicitUrlRequest(params: ElicitUrlInit): ElicitRequest {
     throw argumentError('url', 'absolute URL string', params.url);
   }
   const { mode: _url, ...rest } = params;
-  return { method: 'elicitation/create', params: { mode: 'url', ...rest } } as ElicitRequest;
+  return { method: 'elicitation/create', params: { mode: 'url', ...rest } };
 }
 
 /**
@@ -67,7 +67,7 @@ export function createMessageRequest(params: CreateMessageRequestParams): Create
   if (!isPlainObject(params)) throw argumentError('params', 'plain object', params);
   if (!Array.isArray(params.messages)) throw argumentError('messages', 'array', params.messages);
   if (!Number.isSafeInteger(params.maxTokens)) throw argumentError('maxTokens', 'integer', params.maxTokens);
-  return { method: 'sampling/createMessage', params: { ...params } } as CreateMessageRequest;
+  return { method: 'sampling/createMessage', params: { ...params } };
 }
 
 /**
@@ -75,5 +75,5 @@ export function createMessageRequest(params: CreateMessageRequestParams): Create
  * this request's client capabilities. Roots are deprecated in 2026-07-28: prefer tool arguments or configuration.
  */
 export function listRootsRequest(): ListRootsRequest {
-  return { method: 'roots/list' } as ListRootsRequest;
+  return { method: 'roots/list' };
 }

@@ -10,6 +10,7 @@
 import { type Schema, type SchemaDraft, Validator } from '@cfworker/json-schema';
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { argumentError } from './guards.js';
+import { isPlainObject } from './jsonrpc.js';
 import type { SchemaIssue } from './validation.js';
 
 /** A JSON Schema dialect this validator speaks, as `$schema` names it (2020-12 when `$schema` is absent). */
@@ -102,7 +103,7 @@ export function fromJsonSchema(schema: unknown, limits: JsonSchemaLimits = {}): 
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     throw argumentError('schema', 'a JSON Schema object', schema);
   }
-  const copy = copyJson(schema, limits) as Record<string, unknown>;
+  const copy = copyJson(schema, limits);
   const [dialect, draft] = dialectOf(copy.$schema);
   checkSchema(copy);
   const frozen = deepFreeze(structuredClone(copy));
@@ -137,7 +138,7 @@ function schemaFor(
   if (options?.target !== dialect) {
     throw new TypeError(`a ${dialect} JSON Schema cannot be converted to ${String(options?.target)}`);
   }
-  return structuredClone(schema) as Record<string, unknown>;
+  return structuredClone(schema);
 }
 
 /** The dialect `$schema` names (2020-12 when absent), or a `TypeError` for one this validator does not speak. */
@@ -154,7 +155,7 @@ function dialectOf($schema: unknown): readonly [JsonSchemaDialect, SchemaDraft] 
 }
 
 /** A JSON copy of `value` within `limits`, or a `TypeError` (too deep, too large, not JSON). */
-function copyJson(value: unknown, limits: JsonSchemaLimits): unknown {
+function copyJson(value: object, limits: JsonSchemaLimits): Record<string, unknown> {
   const maxDepth = limits.maxDepth ?? 64;
   const maxNodes = limits.maxNodes ?? 10_000;
   let nodes = 0;
@@ -172,9 +173,18 @@ function copyJson(value: unknown, limits: JsonSchemaLimits): unknown {
       }
       return node;
     }
+    if (Array.isArray(node)) {
+      count(depth);
+      return node.map((item) => copy(item, depth + 1));
+    }
+    return copyObject(node, depth);
+  };
+  const count = (depth: number): void => {
     if (depth > maxDepth) throw new TypeError(`the schema is nested deeper than ${maxDepth} levels`);
     if (++nodes > maxNodes) throw new TypeError(`the schema has more than ${maxNodes} objects and arrays`);
-    if (Array.isArray(node)) return node.map((item) => copy(item, depth + 1));
+  };
+  const copyObject = (node: object, depth: number): Record<string, unknown> => {
+    count(depth);
     const out: Record<string, unknown> = {};
     for (const [key, member] of Object.entries(node)) {
       if (member === undefined) continue;
@@ -187,7 +197,7 @@ function copyJson(value: unknown, limits: JsonSchemaLimits): unknown {
     }
     return out;
   };
-  return copy(value, 0);
+  return copyObject(value, 0);
 }
 
 /** Keywords whose value is one subschema, an array of them, or a map of them (the rest is data or ignored). */
@@ -225,18 +235,21 @@ function checkSchema(root: Record<string, unknown>): void {
   const refs: string[] = [];
   const visit = (schema: unknown, where: string): void => {
     if (typeof schema === 'boolean') return;
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    // Every object of the copy is plain (copyJson builds them), so this refuses exactly null, arrays and primitives.
+    if (!isPlainObject(schema)) {
       throw new TypeError(`${where} is not a schema (an object or a boolean), got ${JSON.stringify(schema)}`);
     }
-    const node = schema as Record<string, unknown>;
+    const node = schema;
     checkType(node.type);
     if (node.pattern !== undefined) checkPattern(node.pattern);
     for (const key of ['$id', 'id'] as const) {
-      if (typeof node[key] === 'string') ids.add((node[key] as string).replace(/#$/, ''));
+      const id = node[key];
+      if (typeof id === 'string') ids.add(id.replace(/#$/, ''));
     }
     if (typeof node.$anchor === 'string') anchors.add(node.$anchor);
     for (const key of ['$ref', '$dynamicRef', '$recursiveRef'] as const) {
-      if (typeof node[key] === 'string') refs.push(node[key] as string);
+      const ref = node[key];
+      if (typeof ref === 'string') refs.push(ref);
     }
     for (const [key, member] of Object.entries(node)) {
       if (Array.isArray(member)) {
@@ -284,7 +297,7 @@ function checkPattern(pattern: unknown): void {
     new RegExp(pattern, 'u');
   } catch (error) {
     throw new TypeError(
-      `"pattern" ${JSON.stringify(pattern)} is not a valid regular expression (${(error as Error).message})`,
+      `"pattern" ${JSON.stringify(pattern)} is not a valid regular expression (${error instanceof Error ? error.message : String(error)})`,
     );
   }
 }

@@ -62,9 +62,9 @@ export function parseMessage(input: string | Uint8Array | unknown): ParseMessage
   try {
     const kind = classify(value);
     if (typeof kind === 'string') {
-      if (kind === 'error' && (value as { id?: unknown }).id === null) {
+      if (kind === 'error' && isPlainObject(value) && value.id === null) {
         // Rest properties are defined as data properties, so an own `__proto__` member stays a plain member.
-        const { id: _null, ...message } = value as Record<string, unknown>;
+        const { id: _null, ...message } = value;
         return { ok: true, message: message as JSONRPCErrorResponse, kind };
       }
       return { ok: true, message: value as JSONRPCMessage, kind };
@@ -84,11 +84,7 @@ export function messageKind(value: unknown): JSONRPCMessageKind | undefined {
   try {
     const kind = classify(value);
     if (typeof kind !== 'string') return undefined;
-    if (
-      kind === 'error' &&
-      Object.hasOwn(value as object, 'id') &&
-      !isRequestId((value as { id: unknown }).id)
-    ) {
+    if (kind === 'error' && isPlainObject(value) && Object.hasOwn(value, 'id') && !isRequestId(value.id)) {
       return undefined;
     }
     return kind;
@@ -124,7 +120,7 @@ export function isJSONRPCErrorResponse(value: unknown): value is JSONRPCErrorRes
 export function jsonRpcResult(id: RequestId, result: Result): JSONRPCResultResponse {
   if (!isRequestId(id)) throw argumentError('id', 'string or safe integer', id);
   if (!isPlainObject(result)) throw argumentError('result', 'plain object', result);
-  return { jsonrpc: '2.0', id, result } as JSONRPCResultResponse;
+  return { jsonrpc: '2.0', id, result };
 }
 
 /**
@@ -144,13 +140,13 @@ export function jsonRpcError(
   if (!isPlainObject(body)) throw argumentError('error', 'McpError or { code, message }', body);
   if (!Number.isSafeInteger(body.code)) throw argumentError('error.code', 'integer', body.code);
   if (typeof body.message !== 'string') throw argumentError('error.message', 'string', body.message);
-  const wire: JsonRpcErrorObject =
+  const wire =
     body.data === undefined
       ? { code: body.code, message: body.message }
       : { code: body.code, message: body.message, data: body.data };
-  return (
-    id === undefined || id === null ? { jsonrpc: '2.0', error: wire } : { jsonrpc: '2.0', id, error: wire }
-  ) as JSONRPCErrorResponse;
+  return id === undefined || id === null
+    ? { jsonrpc: '2.0', error: wire }
+    : { jsonrpc: '2.0', id, error: wire };
 }
 
 /**
@@ -220,7 +216,5 @@ function invalidRequest(value: unknown, problem: string): JSONRPCErrorResponse {
     id = undefined;
   }
   const error = { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${problem}` };
-  return (
-    id === undefined ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error }
-  ) as JSONRPCErrorResponse;
+  return id === undefined ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error };
 }

@@ -6,6 +6,7 @@ export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T
   return (
     (typeof value === 'object' || typeof value === 'function') &&
     value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
+    'then' in value &&
+    typeof value.then === 'function'
   );
 }

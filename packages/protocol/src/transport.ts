@@ -102,7 +102,7 @@ export interface RequestTransport extends AsyncDisposable {
 
 /** True when `transport` pairs requests itself ({@link RequestTransport}), false for a stream {@link Transport}. */
 export function isRequestTransport(transport: Transport | RequestTransport): transport is RequestTransport {
-  return typeof (transport as Partial<RequestTransport>).request === 'function';
+  return 'request' in transport && typeof transport.request === 'function';
 }
 
 /**

@@ -18,8 +18,10 @@ export type Validation<T> =
 /** True for a Standard Schema v1 object (anything with a `~standard.validate` function). */
 export function isStandardSchemaV1(value: unknown): value is StandardSchemaV1 {
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
-  const props = (value as { '~standard'?: { version?: unknown; validate?: unknown } })['~standard'];
-  return typeof props === 'object' && props !== null && typeof props.validate === 'function';
+  const props = '~standard' in value ? value['~standard'] : undefined;
+  return (
+    typeof props === 'object' && props !== null && 'validate' in props && typeof props.validate === 'function'
+  );
 }
 
 /**

@@ -49,11 +49,13 @@ describe('redisNotifications', () => {
   it('refuses what is not a node-redis client, and an empty channel', () => {
     expect(() => redisNotifications(createClient(), {} as never)).toThrow(/"keys" expected/);
     expect(() => redisNotifications({} as never, { keys })).toThrow(
-      new TypeError('"client" expected a node-redis client (createClient() of the `redis` package)'),
+      new TypeError(
+        '"client" expected a node-redis client (createClient() of the `redis` package), got object',
+      ),
     );
     const client = createClient();
     expect(() => redisNotifications(client, { keys, channel: '' })).toThrow(
-      new TypeError('"channel" expected a non-empty string, got ""'),
+      new TypeError('"channel" expected a non-empty string, got string'),
     );
   });
 });

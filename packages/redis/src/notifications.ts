@@ -1,6 +1,7 @@
 // The notification bus on Redis pub/sub: PUBLISH through the user's client, SUBSCRIBE on a connection of our own
 // (a duplicate of it: a subscribed connection can do nothing else). node-redis reconnects and resubscribes by
 // itself; this file turns its events into the bus's `lost` / `restored`, so subscribers are told of the gap.
+import { argumentError } from '@boomerang/protocol';
 import {
   type BusNotificationOptions,
   busNotificationSource,
@@ -68,11 +69,11 @@ export function redisNotifications(
     typeof client.publish !== 'function' ||
     typeof client.duplicate !== 'function'
   ) {
-    throw new TypeError('"client" expected a node-redis client (createClient() of the `redis` package)');
+    throw argumentError('client', 'a node-redis client (createClient() of the `redis` package)', client);
   }
   const { channel = 'boomerang:notifications' } = options ?? {};
   if (typeof channel !== 'string' || channel.length === 0) {
-    throw new TypeError(`"channel" expected a non-empty string, got ${JSON.stringify(channel)}`);
+    throw argumentError('channel', 'a non-empty string', channel);
   }
   return busNotificationSource(redisBus(client, channel), { ...options, audience: `redis:${channel}` });
 }

@@ -33,8 +33,7 @@ function writeJson(value: unknown, depth: number): string | undefined {
       return undefined;
   }
   if (value === null) return 'null';
-  if (depth >= MAX_FAST_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function')
-    return undefined;
+  if (depth >= MAX_FAST_DEPTH || ('toJSON' in value && typeof value.toJSON === 'function')) return undefined;
   const proto = Object.getPrototypeOf(value);
   if (Array.isArray(value)) {
     if (proto !== Array.prototype) return undefined;

@@ -23,5 +23,32 @@ export function createSealer(options: SealerOptions): Sealer {
 }
 /** Which crypto backend this entry uses: `'portable'` (@noble/ciphers) here, `'node'` under the `node` condition. */
 export const sealBackend: 'node' | 'portable' = portableBackend.name;
-// --- everything else: the same in both entries
-export * from './exports.js';
+// --- everything else: the same names in both entries (index.test.ts holds them equal)
+
+// --- encodings
+
+export { decodeBase64Url, encodeBase64Url } from './base64url.js';
+export { canonicalJson } from './canonical-json.js';
+
+// --- errors
+
+export { SEAL_ERROR_REASONS, SealError, type SealErrorReason } from './errors.js';
+
+// --- keys
+
+export { generateKey, parseKeys } from './keys.js';
+
+// --- types
+
+export type { PreparedContext } from './claims.js';
+export type { SealCodec } from './envelope.js';
+export type {
+  SealContext,
+  Sealer,
+  SealerCodecOptions,
+  SealerCommonOptions,
+  SealerKeyOptions,
+  SealerOptions,
+  SealOptions,
+  UnsealOptions,
+} from './sealer.js';

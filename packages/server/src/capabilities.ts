@@ -1,6 +1,6 @@
 import type { ClientCapabilities, InputRequests, ServerCapabilities } from '@boomerang/protocol';
 import { isPlainObject as isObject } from '@boomerang/protocol';
-import { type InputRequestCapability, inputRequestKind } from '@boomerang/protocol/checks';
+import { type InputRequestCapability, inputRequestKind } from '@boomerang/protocol/internal';
 import type { ServerHandlers } from './types.js';
 
 type JsonObject = Record<string, unknown>;

@@ -8,7 +8,7 @@ import type {
   ProgressToken,
   RequestId,
 } from '@boomerang/protocol';
-import { isLoggingLevel as isMcpLoggingLevel, LOGGING_LEVELS } from '@boomerang/protocol';
+import { argumentError, isLoggingLevel as isMcpLoggingLevel, LOGGING_LEVELS } from '@boomerang/protocol';
 import type { Cancellation } from '@boomerang/protocol/transport';
 import type { LogFn, RequestContext } from './types.js';
 
@@ -102,10 +102,10 @@ class HandlerContext implements RequestContext {
     let lastProgress = Number.NEGATIVE_INFINITY;
     this.sendProgress = async (progress, total, message) => {
       if (typeof progress !== 'number' || !Number.isFinite(progress)) {
-        throw new TypeError(`"progress" expected finite number, got ${String(progress)}`);
+        throw argumentError('progress', 'finite number', progress);
       }
       if (total !== undefined && (typeof total !== 'number' || !Number.isFinite(total))) {
-        throw new TypeError(`"total" expected finite number, got ${String(total)}`);
+        throw argumentError('total', 'finite number', total);
       }
       // Progress MUST increase: a value that does not is dropped rather than sent.
       if (progressToken === undefined || progress <= lastProgress) return;
@@ -113,16 +113,15 @@ class HandlerContext implements RequestContext {
       const params: Record<string, unknown> = { progressToken, progress };
       if (total !== undefined) params.total = total;
       if (message !== undefined) params.message = message;
-      await send({ jsonrpc: '2.0', method: 'notifications/progress', params } as JSONRPCNotification);
+      await send({ jsonrpc: '2.0', method: 'notifications/progress', params });
     };
     this.log = async (level, data, logger) => {
-      if (!isLoggingLevel(level))
-        throw new TypeError(`"level" expected a logging level, got ${String(level)}`);
+      if (!isLoggingLevel(level)) throw argumentError('level', 'a logging level', level);
       if (!init.loggingEnabled || logLevel === undefined) return;
       if (LEVELS.indexOf(level) < LEVELS.indexOf(logLevel)) return;
       const params: Record<string, unknown> = { level, data };
       if (logger !== undefined) params.logger = logger;
-      await send({ jsonrpc: '2.0', method: 'notifications/message', params } as JSONRPCNotification);
+      await send({ jsonrpc: '2.0', method: 'notifications/message', params });
     };
   }
 

@@ -1,13 +1,14 @@
 // Methods beyond the protocol's and the extensions that bring them: checked once at construction into the
 // tables the dispatcher reads.
-import { isPlainObject, isStandardSchemaV1, type StandardSchemaV1, validate } from '@boomerang/protocol';
+import {
+  argumentError,
+  isPlainObject,
+  isStandardSchemaV1,
+  type StandardSchemaV1,
+  validate,
+} from '@boomerang/protocol';
 import { isReservedMethod, type ResultSpec } from './methods.js';
-import type {
-  ExtensionSubscriptions,
-  MethodDefinition,
-  ResultTypeDefinition,
-  ServerExtension,
-} from './types.js';
+import type { ExtensionSubscriptions, MethodDefinition, ServerExtension } from './types.js';
 
 /** A checked custom method. */
 export interface CustomMethod extends ResultSpec {
@@ -77,7 +78,7 @@ export function customMethods(
   };
   add('"methods"', methods);
   if (extensions !== undefined && !Array.isArray(extensions)) {
-    throw new TypeError('"extensions" expected an array of extensions');
+    throw argumentError('extensions', 'an array of extensions', extensions);
   }
   for (const [i, extension] of (extensions ?? []).entries()) {
     const owner = `"extensions[${i}]"`;
@@ -89,7 +90,7 @@ export function customMethods(
     if (!isPlainObject(settings)) throw new TypeError(`${owner}.settings expected a plain object`);
     declared[id] = settings;
     add(`${owner}.methods`, extension.methods);
-    addResultTypes(owner, id, extension.resultTypes as ServerExtension['resultTypes'], resultTypes);
+    addResultTypes(owner, id, extension.resultTypes, resultTypes);
     const listen = extension.subscriptions;
     if (listen !== undefined) subscriptions.push(checkSubscriptions(`${owner}.subscriptions`, listen, owned));
   }
@@ -105,7 +106,15 @@ const PROTOCOL_FILTER_MEMBERS = [
 ];
 
 function checkSubscriptions(owner: string, value: unknown, owned: Set<string>): ExtensionSubscriptions {
-  const { members, agree, attach } = (isPlainObject(value) ? value : {}) as Partial<ExtensionSubscriptions>;
+  const {
+    members,
+    agree,
+    attach,
+  }: { readonly members?: unknown; readonly agree?: unknown; readonly attach?: unknown } = isPlainObject(
+    value,
+  )
+    ? value
+    : {};
   if (
     !Array.isArray(members) ||
     members.length === 0 ||
@@ -168,7 +177,7 @@ export function checkMethod(
 function addResultTypes(
   owner: string,
   extension: string,
-  types: Readonly<Record<string, ResultTypeDefinition>> | undefined,
+  types: unknown,
   table: Map<string, Map<string, ResultTypeRule>>,
 ): void {
   if (types === undefined) return;
@@ -178,7 +187,8 @@ function addResultTypes(
     if (type === '' || type === 'complete' || type === 'input_required') {
       throw new TypeError(`${where}: "${type}" is a protocol result type`);
     }
-    const { methods, result } = (definition ?? {}) as Partial<ResultTypeDefinition>;
+    const { methods, result }: { readonly methods?: unknown; readonly result?: unknown } =
+      typeof definition === 'object' && definition !== null ? definition : {};
     if (!Array.isArray(methods) || methods.some((m) => typeof m !== 'string')) {
       throw new TypeError(`${where}.methods expected an array of method names`);
     }

@@ -38,7 +38,8 @@ import { serveListen } from './listen.js';
 import { METHODS, type MethodSpec } from './methods.js';
 import { MiddlewareContext, runChain } from './middleware.js';
 import { finishResult } from './result.js';
-import { frameOf, type OpenedState, type RequestStateBinding, type RequestStateEnvelope } from './sealed.js';
+import type { OpenedState, RequestStateBinding, RequestStateEnvelope } from './sealed.js';
+import { type EarlyState, reasonOf, roundOf, StateOpening, type StateView } from './state-opening.js';
 import type { Handler, RequestContext } from './types.js';
 
 /** The one wire error for every `requestState` that fails to open (the reason goes to the log only). */
@@ -64,14 +65,8 @@ interface Tap {
   readonly cancel: Cancellation;
   /** The middleware context: what they carried is sealed into the state this round mints. */
   readonly ctx: MiddlewareContext;
-  /** The state as opened before the chain ran, with the binding it was opened under (not opened twice). */
+  /** The state as opened on the middleware path, with the binding it was opened under (not opened twice). */
   readonly early: EarlyState | undefined;
-}
-
-/** A request's `requestState` opened before the middleware ran: its value, or why it did not open. */
-interface EarlyState {
-  readonly binding: RequestStateBinding;
-  readonly opened: { readonly value: string | OpenedState } | { readonly error: unknown };
 }
 
 /**
@@ -93,9 +88,27 @@ export function serveRequest(
 }
 
 /**
- * The middleware path: the request's round, carried strings and state refusal are known before the chain runs
- * (the state is opened first, once), then the chain runs around {@link serveCore}, whose response it sees as a
- * result or an `McpError`.
+ * Serves a request an era answers itself (a 2025-11-25 session's `initialize`, `ping`, `logging/setLevel`,
+ * `resources/(un)subscribe`) inside the server's middleware, as every other request: `serve` answers it once the
+ * chain lets it through. Such a request opens no state: its round is `0`.
+ */
+export function serveOwnRequest(
+  core: ServerCore,
+  request: JSONRPCRequest,
+  hctx: HandleContext,
+  options: ServeOptions,
+  serve: () => Promise<JSONRPCResponse | undefined>,
+): Promise<JSONRPCResponse | undefined> {
+  if (core.middleware.length === 0) return serve();
+  const cancel = cancellationOf(hctx);
+  const ctx = middlewareContext(request, hctx, options, cancel, NO_STATE);
+  return chainResponse(core, request, ctx, cancel, serve);
+}
+
+/**
+ * The middleware path: the chain runs around {@link serveCore}, whose response it sees as a result or an
+ * `McpError`. The request's state is opened once, when first needed (see state-opening.ts): before the chain only
+ * for an envelope that opens asynchronously.
  */
 async function serveThroughMiddleware(
   core: ServerCore,
@@ -105,25 +118,54 @@ async function serveThroughMiddleware(
 ): Promise<JSONRPCResponse | undefined> {
   const cancel = cancellationOf(hctx);
   const params = isPlainObject(request.params) ? request.params : {};
-  const early = await openEarly(core, request.method, params, hctx.auth);
-  const opened = early !== undefined && 'value' in early.opened ? early.opened.value : undefined;
   const retry = params.inputResponses !== undefined || params.requestState !== undefined;
+  const state = new StateOpening(() => openEarly(core, request.method, params, hctx.auth), retry);
+  if (core.requestState !== undefined && core.requestState.synchronous !== true) await state.opened();
+  const ctx = middlewareContext(request, hctx, options, cancel, () => state.view());
+  return chainResponse(core, request, ctx, cancel, async () => {
+    const opening = state.opened();
+    const early = isThenable(opening) ? await opening : opening;
+    return serveCore(core, request, hctx, options, { cancel, ctx, early });
+  });
+}
+
+/** The state view of a request that opens none. */
+const NO_STATE = (): StateView => ({ round: 0, carried: NO_CARRIED, stateRefusal: undefined });
+
+const NO_CARRIED: Readonly<Record<string, string>> = Object.freeze({});
+
+function middlewareContext(
+  request: JSONRPCRequest,
+  hctx: HandleContext,
+  options: ServeOptions,
+  cancel: Cancellation,
+  state: () => StateView,
+): MiddlewareContext {
+  const params = isPlainObject(request.params) ? request.params : {};
   const meta = isPlainObject(params._meta) ? params._meta : undefined;
   const version = meta?.[MetaKey.protocolVersion];
-  const ctx = new MiddlewareContext({
+  return new MiddlewareContext({
     requestId: request.id,
     method: request.method,
     params,
     protocolVersion: options.protocolVersion ?? (typeof version === 'string' ? version : undefined),
     auth: hctx.auth,
-    round: roundOf(opened, retry),
-    carried: opened === undefined ? NO_CARRIED : frameOf(opened).carried,
-    stateRefusal: early !== undefined && 'error' in early.opened ? reasonOf(early.opened.error) : undefined,
+    state,
     cancel,
   });
+}
+
+/** Runs the chain around `inner`, and answers with what it resolves to (nothing once cancelled). */
+async function chainResponse(
+  core: ServerCore,
+  request: JSONRPCRequest,
+  ctx: MiddlewareContext,
+  cancel: Cancellation,
+  inner: () => Promise<JSONRPCResponse | undefined>,
+): Promise<JSONRPCResponse | undefined> {
   try {
     const result = await runChain(core.middleware, ctx, async () => {
-      const response = await serveCore(core, request, hctx, options, { cancel, ctx, early });
+      const response = await inner();
       if (response === undefined) throw cancelled(cancel);
       return outcomeOf(response);
     });
@@ -133,28 +175,17 @@ async function serveThroughMiddleware(
   }
 }
 
-const NO_CARRIED: Readonly<Record<string, string>> = Object.freeze({});
-
 /**
- * This request's round: one after the round that minted its state when the state says so, else `1` for any
- * retry (answers or state without a frame) and `0` for a first round.
+ * Opens the `requestState` of a multi-round-trip request for the middleware path, under the binding
+ * {@link serveCore} would compute (synchronously when the envelope does). `undefined` when there is nothing to
+ * open, or when the request is malformed in a way serving it will report first.
  */
-function roundOf(opened: string | OpenedState | undefined, retry: boolean): number {
-  if (opened !== undefined && typeof opened !== 'string') return opened.frame.round + 1;
-  return retry ? 1 : 0;
-}
-
-/**
- * Opens the `requestState` of a multi-round-trip request before the middleware run, under the binding
- * {@link serveCore} would compute. `undefined` when there is nothing to open, or when the request is malformed
- * in a way serving it will report first.
- */
-async function openEarly(
+function openEarly(
   core: ServerCore,
   method: string,
   params: Record<string, unknown>,
   auth: AuthInfo | undefined,
-): Promise<EarlyState | undefined> {
+): EarlyState | undefined | Promise<EarlyState> {
   const spec = METHODS.get(method);
   const inputRequired = (spec ?? core.methods.get(method))?.inputRequired === true;
   const envelope = inputRequired ? core.requestState : undefined;
@@ -170,11 +201,16 @@ async function openEarly(
   } catch {
     return undefined;
   }
+  const failed = (error: unknown): EarlyState => ({ binding, opened: { error } });
   try {
     const value = envelope.open(token, binding);
-    return { binding, opened: { value: isThenable(value) ? await value : value } };
+    if (!isThenable(value)) return { binding, opened: { value } };
+    return Promise.resolve(value).then(
+      (opened): EarlyState => ({ binding, opened: { value: opened } }),
+      failed,
+    );
   } catch (error) {
-    return { binding, opened: { error } };
+    return failed(error);
   }
 }
 
@@ -524,16 +560,6 @@ function openedEarly(core: ServerCore, early: EarlyState, method: string): strin
 function refuseState(core: ServerCore, method: string, error: unknown): never {
   core.log.warn(`requestState rejected on ${method}: ${reasonOf(error)}`);
   throw invalidParams(INVALID_REQUEST_STATE);
-}
-
-/** `SealError.reason` when there is one, else the error's message: for logs only. */
-function reasonOf(error: unknown): string {
-  if (isPlainObject(error) || error instanceof Error) {
-    const { reason } = error as { reason?: unknown };
-    if (typeof reason === 'string') return reason;
-    if (error instanceof Error) return error.message;
-  }
-  return String(error);
 }
 
 /** The servers that already warned about an `AuthInfo` without identity. */

@@ -1,3 +1,4 @@
+import type { TaskStatusNotification } from '@boomerang/protocol/tasks';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type {
   BusNotificationOptions,
@@ -39,7 +40,6 @@ import type {
   SubscribeOptions,
   SubscriptionListener,
   SubscriptionNotification,
-  TaskStatusNotification,
   Unsubscribe,
 } from './index.js';
 import * as api from './index.js';

@@ -248,12 +248,13 @@ describe('subscriptions an extension adds', () => {
         return () => sources.splice(sources.indexOf(source), 1);
       },
     };
-    const publish = (taskId: string, status: string) =>
-      Promise.all(
-        sources.map((s) =>
-          s.publish({ jsonrpc: '2.0', method: 'notifications/tasks', params: { taskId, status } }),
-        ),
+    const publish = (taskId: string, status: 'working' | 'cancelled') => {
+      const at = '2026-12-07T00:00:00.000Z';
+      const params = { taskId, status, createdAt: at, lastUpdatedAt: at, ttlMs: null };
+      return Promise.all(
+        sources.map((s) => s.publish({ jsonrpc: '2.0', method: 'notifications/tasks', params })),
       );
+    };
     return { extension: { id: 'x/tasks', subscriptions }, sources, agree, publish };
   }
   const caps = { extensions: { 'x/tasks': {} } };
@@ -271,12 +272,19 @@ describe('subscriptions an extension adds', () => {
     expect(mine.sent[0]?.params?.notifications).toEqual({ taskIds: ['t1'] });
     expect(theirs.sent[0]?.params?.notifications).toEqual({ taskIds: [] });
     await tasks.publish('t1', 'working');
-    await tasks.publish('t2', 'completed');
+    await tasks.publish('t2', 'cancelled');
     await vi.waitFor(() => expect(mine.sent).toHaveLength(2));
     expect(mine.sent[1]).toEqual({
       jsonrpc: '2.0',
       method: 'notifications/tasks',
-      params: { taskId: 't1', status: 'working', _meta: { [SUB]: 'A' } },
+      params: {
+        taskId: 't1',
+        status: 'working',
+        createdAt: '2026-12-07T00:00:00.000Z',
+        lastUpdatedAt: '2026-12-07T00:00:00.000Z',
+        ttlMs: null,
+        _meta: { [SUB]: 'A' },
+      },
     });
     expect(theirs.sent).toHaveLength(1);
     await server.close();

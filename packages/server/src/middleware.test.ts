@@ -268,36 +268,124 @@ describe('Server#use', () => {
     expect(await pending).toBeUndefined();
   });
 
-  it('runs around a 2025-11-25 session’s requests too, saying so', async () => {
-    const versions: (string | undefined)[] = [];
+  it('runs around a 2025-11-25 session’s requests too, its own methods included, saying so', async () => {
+    const seen: string[] = [];
     const server = new Server({ name: 's', version: '1' }, { onListTools: () => ({ tools: [] }) }).use(
       async (ctx, next) => {
-        versions.push(ctx.protocolVersion);
+        seen.push(`${ctx.method} ${String(ctx.protocolVersion)} round ${ctx.round}`);
         return next();
       },
     );
-    const init = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } },
+    const replies = await legacyExchange(server, [
+      { id: 2, method: 'ping' },
+      { id: 3, method: 'logging/setLevel', params: { level: 'error' } },
+      { id: 4, method: 'tools/list', params: {} },
+    ]);
+    expect(replies.map((reply) => 'result' in reply)).toEqual([true, true, true, true]);
+    expect(seen).toEqual([
+      'initialize 2025-11-25 round 0',
+      'ping 2025-11-25 round 0',
+      'logging/setLevel 2025-11-25 round 0',
+      'tools/list 2025-11-25 round 0',
+    ]);
+  });
+
+  it('may refuse a 2025-11-25 initialize: no session opens, and the connection serves on', async () => {
+    const server = new Server({ name: 's', version: '1' }, { onListTools: () => ({ tools: [] }) }).use(
+      async (ctx, next) => {
+        if (ctx.method === 'initialize') throw new McpError(-32029, 'Too many requests');
+        return next();
+      },
+    );
+    const replies = await legacyExchange(server, [{ id: 2, method: 'ping' }]);
+    expect(replies[0]).toMatchObject({ id: 1, error: { code: -32029, message: 'Too many requests' } });
+    // No session: a ping outside one is a 2026-07-28 request without _meta.
+    expect(replies[1]).toMatchObject({ id: 2, error: { code: -32601 } });
+  });
+
+  it('unseals a requestState only when needed: a middleware that refuses first spares it', async () => {
+    const inner = sealed({ keys: [generateKey()] });
+    let opens = 0;
+    const counting = {
+      synchronous: true,
+      seal: inner.seal,
+      open: (token: string, binding: Parameters<typeof inner.open>[1]) => {
+        opens++;
+        return inner.open(token, binding);
+      },
     };
-    const messages: unknown[] = [];
-    const { createInMemoryPair } = await import('@boomerang/transport-memory');
-    const [client, transport] = createInMemoryPair();
-    await server.connect(transport);
-    const reader = (async () => {
-      for await (const message of client.messages) {
-        messages.push(message);
-        if (messages.length === 2) break;
-      }
-    })();
-    await client.send(init as never);
-    await client.send({ jsonrpc: '2.0', method: 'notifications/initialized' } as never);
-    await client.send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} } as never);
-    await reader;
-    await client.close();
-    expect(versions).toEqual(['2025-11-25']);
+    let refuse = false;
+    let rounds: number[] = [];
+    const server = new Server({ name: 's', version: '1' }, { ...threeRounds, requestState: counting })
+      .use(async (_ctx, next) => {
+        if (refuse) throw new McpError(-32029, 'Too many requests');
+        return next();
+      })
+      .use(async (ctx, next) => {
+        rounds.push(ctx.round, ctx.round);
+        return next();
+      });
+    const first = resultOf(
+      await server.handle(request('tools/call', { name: 'deploy', arguments: {} }, { caps: elicitation })),
+    );
+    const retry = () =>
+      server.handle(
+        request(
+          'tools/call',
+          {
+            name: 'deploy',
+            arguments: {},
+            inputResponses: { q0: { action: 'accept', content: { ok: true } } },
+            requestState: first.requestState,
+          },
+          { caps: elicitation },
+        ),
+      );
+    refuse = true;
+    expect(errorOf(await retry()).code).toBe(-32029);
+    expect(opens).toBe(0);
+    refuse = false;
+    rounds = [];
+    expect(resultOf(await retry()).resultType).toBe('input_required');
+    expect(rounds).toEqual([1, 1]);
+    expect(opens).toBe(1); // read by a middleware, then by the handler: unsealed once
+  });
+
+  it('opens the state before the chain when the envelope opens asynchronously', async () => {
+    const inner = sealed({ keys: [generateKey()] });
+    const order: string[] = [];
+    const asynchronous = {
+      seal: inner.seal,
+      open: async (token: string, binding: Parameters<typeof inner.open>[1]) => {
+        order.push('open');
+        return inner.open(token, binding);
+      },
+    };
+    const server = new Server(
+      { name: 's', version: '1' },
+      { ...threeRounds, requestState: asynchronous },
+    ).use(async (ctx, next) => {
+      order.push(`middleware round ${ctx.round}`);
+      return next();
+    });
+    const first = resultOf(
+      await server.handle(request('tools/call', { name: 'deploy', arguments: {} }, { caps: elicitation })),
+    );
+    order.length = 0;
+    const second = await server.handle(
+      request(
+        'tools/call',
+        {
+          name: 'deploy',
+          arguments: {},
+          inputResponses: { q0: { action: 'accept', content: { ok: true } } },
+          requestState: first.requestState,
+        },
+        { caps: elicitation },
+      ),
+    );
+    expect(resultOf(second).resultType).toBe('input_required');
+    expect(order).toEqual(['open', 'middleware round 1']);
   });
 
   it('refuses what is not a function, and registration once the server serves', async () => {
@@ -377,3 +465,28 @@ describe('Server#use', () => {
     expect(handled).toBe(0);
   });
 });
+
+/** Opens a 2025-11-25 session on a stream connection of `server` and sends `requests` in it: the replies in order. */
+async function legacyExchange(
+  server: Server,
+  requests: readonly { id: number; method: string; params?: object }[],
+): Promise<Record<string, unknown>[]> {
+  const { createInMemoryPair } = await import('@boomerang/transport-memory');
+  const [client, transport] = createInMemoryPair();
+  await server.connect(transport);
+  const replies: Record<string, unknown>[] = [];
+  const reader = (async () => {
+    for await (const message of client.messages) {
+      replies.push(message as Record<string, unknown>);
+      if (replies.length === requests.length + 1) break;
+    }
+  })();
+  const clientInfo = { name: 'old', version: '1' };
+  const params = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo };
+  await client.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params } as never);
+  await client.send({ jsonrpc: '2.0', method: 'notifications/initialized' } as never);
+  for (const message of requests) await client.send({ jsonrpc: '2.0', ...message } as never);
+  await reader;
+  await client.close();
+  return replies;
+}

@@ -2,6 +2,7 @@
 // composed once per request from the registered list; with none registered the dispatcher never builds it.
 import {
   type AuthInfo,
+  argumentError,
   isPlainObject,
   type Principal,
   principalOf,
@@ -9,6 +10,7 @@ import {
   type Result,
 } from '@boomerang/protocol';
 import type { Cancellation } from '@boomerang/protocol/transport';
+import type { StateView } from './state-opening.js';
 
 /**
  * What a server middleware sees of one request. Everything is known before `next()` runs: the request as received
@@ -38,6 +40,11 @@ export interface ServerMiddlewareContext {
    * handler's state); otherwise `1` for any retry (a request that brings `inputResponses` or `requestState`).
    * For telemetry and logs, not for enforcement: sealed state may be replayed while it lives (a replayed round-1
    * state is served as round 2 again), and a client may start a flow over without it; limit by principal instead.
+   *
+   * The state is unsealed when this, {@link carried} or {@link stateRefusal} is first read, or when the request
+   * goes on past the last middleware: a middleware that refuses a request without reading them (a rate limit)
+   * spares the server the unsealing. With an envelope that opens asynchronously (not `synchronous`), the state
+   * is opened before the first middleware runs.
    */
   readonly round: number;
   /** What the previous round's middleware carried to this one (see {@link carry}); `{}` on a first round. */
@@ -79,9 +86,8 @@ export interface MiddlewareContextInit {
   readonly params: Readonly<Record<string, unknown>>;
   readonly protocolVersion: string | undefined;
   readonly auth: AuthInfo | undefined;
-  readonly round: number;
-  readonly carried: Readonly<Record<string, string>>;
-  readonly stateRefusal: string | undefined;
+  /** The request's state, read on the first use of `round`, `carried` or `stateRefusal`. */
+  readonly state: () => StateView;
   readonly cancel: Cancellation;
 }
 
@@ -95,11 +101,10 @@ export class MiddlewareContext implements ServerMiddlewareContext {
   readonly meta: Readonly<Record<string, unknown>>;
   readonly protocolVersion: string | undefined;
   readonly auth: AuthInfo | undefined;
-  readonly round: number;
-  readonly carried: Readonly<Record<string, string>>;
-  readonly stateRefusal: string | undefined;
   outgoing: Record<string, string> | undefined;
   readonly #cancel: Cancellation;
+  readonly #state: () => StateView;
+  #view: StateView | undefined;
   #principal: Principal | null | undefined | typeof UNSET = UNSET;
 
   constructor(init: MiddlewareContextInit) {
@@ -109,10 +114,23 @@ export class MiddlewareContext implements ServerMiddlewareContext {
     this.meta = isPlainObject(init.params._meta) ? init.params._meta : NOTHING;
     this.protocolVersion = init.protocolVersion;
     this.auth = init.auth;
-    this.round = init.round;
-    this.carried = init.carried;
-    this.stateRefusal = init.stateRefusal;
+    this.#state = init.state;
     this.#cancel = init.cancel;
+  }
+
+  get round(): number {
+    this.#view ??= this.#state();
+    return this.#view.round;
+  }
+
+  get carried(): Readonly<Record<string, string>> {
+    this.#view ??= this.#state();
+    return this.#view.carried;
+  }
+
+  get stateRefusal(): string | undefined {
+    this.#view ??= this.#state();
+    return this.#view.stateRefusal;
   }
 
   get principal(): Principal | null | undefined {
@@ -125,8 +143,8 @@ export class MiddlewareContext implements ServerMiddlewareContext {
   }
 
   carry(key: string, value: string): void {
-    if (typeof key !== 'string' || key === '') throw new TypeError('"key" expected a non-empty string');
-    if (typeof value !== 'string') throw new TypeError(`"value" expected a string, got ${typeof value}`);
+    if (typeof key !== 'string' || key === '') throw argumentError('key', 'a non-empty string', key);
+    if (typeof value !== 'string') throw argumentError('value', 'a string', value);
     const next = { ...this.outgoing, [key]: value };
     const size = utf8Length(JSON.stringify(next));
     if (size > MAX_CARRIED_BYTES) {
@@ -159,8 +177,8 @@ export function runChain(
   inner: () => Promise<Result>,
 ): Promise<Result> {
   const step = (index: number): Promise<Result> => {
-    if (index === middleware.length) return inner();
-    const mw = middleware[index] as ServerMiddleware;
+    const mw = middleware[index];
+    if (mw === undefined) return inner();
     let called = false;
     let answered = false;
     const next = (): Promise<Result> => {
@@ -190,7 +208,7 @@ export function runChain(
 /** Whether `value` may be registered as a middleware; the `TypeError` otherwise. */
 export function checkMiddleware(value: unknown): ServerMiddleware {
   if (typeof value !== 'function') {
-    throw new TypeError(`"middleware" expected a function (ctx, next) => result, got ${typeof value}`);
+    throw argumentError('middleware', 'a function (ctx, next) => result', value);
   }
   return value as ServerMiddleware;
 }

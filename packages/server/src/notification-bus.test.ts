@@ -429,7 +429,7 @@ describe('busNotificationSource', () => {
   it('throws TypeError / RangeError for bad arguments', async () => {
     const network = fakeNetwork();
     expect(() => busNotificationSource(null as never, { keys })).toThrow(
-      new TypeError('"bus" expected { send, open, close }'),
+      new TypeError('"bus" expected { send, open, close }, got null'),
     );
     expect(() => busNotificationSource({ send() {}, open() {} } as never, { keys })).toThrow(
       new TypeError('"bus.close" expected a function, got undefined'),
@@ -447,7 +447,7 @@ describe('busNotificationSource', () => {
       new TypeError('"listener" expected a function, got string'),
     );
     expect(() => source.publish({ method: 3 } as never)).toThrow(
-      new TypeError('"notification" expected a JSON-RPC notification object'),
+      new TypeError('"notification" expected a JSON-RPC notification object, got object'),
     );
   });
 });

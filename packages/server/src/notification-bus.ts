@@ -4,6 +4,7 @@
 // each and in order per publishing instance, and loss detection (bus-envelopes.ts); the local subscribers, the link
 // to the bus, and telling subscribers when it dropped (here).
 import { argumentError, isPlainObject } from '@boomerang/protocol';
+import { consoleLogger } from '@boomerang/protocol/internal';
 import {
   type Envelope,
   type EnvelopeSealer,
@@ -124,10 +125,10 @@ export function busNotificationSource(
 
 /** Throws `TypeError` unless `bus` has the three members of a {@link NotificationBus}. */
 function checkBus(bus: NotificationBus): void {
-  if (typeof bus !== 'object' || bus === null) throw new TypeError('"bus" expected { send, open, close }');
+  if (typeof bus !== 'object' || bus === null) throw argumentError('bus', '{ send, open, close }', bus);
   for (const member of ['send', 'open', 'close'] as const) {
     if (typeof bus[member] !== 'function') {
-      throw new TypeError(`"bus.${member}" expected a function, got ${typeof bus[member]}`);
+      throw argumentError(`bus.${member}`, 'a function', bus[member]);
     }
   }
 }
@@ -135,16 +136,17 @@ function checkBus(bus: NotificationBus): void {
 /** Checks `options` (but the keys themselves: `createSealer` does); the timeout and the warning sink in force. */
 function checkOptions(options: BusNotificationOptions): { connectTimeoutMs: number; warn: LogFn } {
   if (!Array.isArray(options?.keys) || options.keys.length === 0) {
-    throw new TypeError(
-      '"keys" expected the deployment\'s shared operator secrets (Uint8Array[], e.g. parseKeys(process.env.SEAL_KEYS)): bus messages are sealed so that only the instances can send them',
+    throw argumentError(
+      'keys',
+      "the deployment's shared operator secrets (Uint8Array[], e.g. parseKeys(process.env.SEAL_KEYS)): bus messages are sealed so that only the instances can send them",
+      options?.keys,
     );
   }
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   if (!Number.isSafeInteger(connectTimeoutMs) || connectTimeoutMs < 1) {
     throw new RangeError(`"connectTimeoutMs" expected a positive integer, got ${String(connectTimeoutMs)}`);
   }
-  const warn: LogFn =
-    options.warn ?? ((message, data) => console.warn(`[@boomerang/server] ${message}`, data));
+  const warn: LogFn = options.warn ?? consoleLogger.warn;
   if (options.audience !== undefined && typeof options.audience !== 'string') {
     throw argumentError('audience', 'a string', options.audience);
   }
@@ -206,7 +208,7 @@ class BusSource {
 
   publish(notification: SubscriptionNotification): Promise<void> {
     if (!isPlainObject(notification) || typeof notification.method !== 'string') {
-      throw new TypeError('"notification" expected a JSON-RPC notification object');
+      throw argumentError('notification', 'a JSON-RPC notification object', notification);
     }
     if (this.#state === 'closed') return Promise.reject(new Error('the notification source is closed'));
     this.#seq += 1;
@@ -223,7 +225,7 @@ class BusSource {
     options: SubscribeOptions,
   ): Promise<Unsubscribe> {
     if (typeof listener !== 'function') {
-      throw new TypeError(`"listener" expected a function, got ${typeof listener}`);
+      throw argumentError('listener', 'a function', listener);
     }
     await this.#ready();
     const subscriber: Subscriber = { filter, listener, onInterrupted: options.onInterrupted };

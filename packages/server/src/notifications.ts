@@ -5,19 +5,9 @@ import type {
   SubscriptionFilter,
   ToolListChangedNotification,
 } from '@boomerang/protocol';
-
-/**
- * `notifications/tasks` of the `io.modelcontextprotocol/tasks` extension: one task's state as `tasks/get` would
- * answer it (a `DetailedTask`), sent to the streams whose agreed `taskIds` name `params.taskId`. Who may agree to
- * which ids is the extension's business (its `subscriptions.agree`: a principal's own tasks only); the server
- * only matches ids.
- */
-export interface TaskStatusNotification {
-  readonly jsonrpc: '2.0';
-  readonly method: 'notifications/tasks';
-  /** The `DetailedTask`: `taskId`, `status` and the rest of the task's members. */
-  readonly params: { readonly taskId: string; readonly status: string };
-}
+import { argumentError } from '@boomerang/protocol';
+import { consoleLogger } from '@boomerang/protocol/internal';
+import type { TaskStatusNotification } from '@boomerang/protocol/tasks';
 
 /**
  * A change a server announces to `subscriptions/listen` streams: one of the lists changed, one resource was
@@ -106,11 +96,11 @@ export function notificationMatches(
     case 'notifications/resources/list_changed':
       return filter.resourcesListChanged === true;
     case 'notifications/resources/updated': {
-      const uri = (notification.params as { uri?: unknown } | undefined)?.uri;
+      const uri: unknown = notification.params?.uri;
       return typeof uri === 'string' && (filter.resourceSubscriptions?.includes(uri) ?? false);
     }
     case 'notifications/tasks': {
-      const taskId = (notification.params as { taskId?: unknown } | undefined)?.taskId;
+      const taskId: unknown = notification.params?.taskId;
       return typeof taskId === 'string' && Array.isArray(filter.taskIds) && filter.taskIds.includes(taskId);
     }
     default:
@@ -133,13 +123,13 @@ export function createNotificationHub(): NotificationSource {
         try {
           subscriber.listener(notification);
         } catch (error) {
-          console.warn('[@boomerang/server] a subscription listener threw', error);
+          consoleLogger.warn('a subscription listener threw', { error });
         }
       }
     },
     subscribe(filter, listener) {
       if (typeof listener !== 'function') {
-        throw new TypeError(`"listener" expected a function, got ${typeof listener}`);
+        throw argumentError('listener', 'a function', listener);
       }
       const subscriber = { filter, listener };
       subscribers.add(subscriber);

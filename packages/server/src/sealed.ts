@@ -1,4 +1,4 @@
-import { type AuthInfo, principalOf } from '@boomerang/protocol';
+import { type AuthInfo, argumentError, principalOf } from '@boomerang/protocol';
 import { canonicalJson, createSealer, type SealCodec, type SealContext } from '@boomerang/seal';
 
 /**
@@ -48,6 +48,13 @@ export interface RequestStateEnvelope {
   seal(state: string, binding: RequestStateBinding, frame?: StateFrame): string | Promise<string>;
   /** Opens a token presented on the request described by `binding`, or throws. */
   open(token: string, binding: RequestStateBinding): string | OpenedState | Promise<string | OpenedState>;
+  /**
+   * `true` when `open` never returns a promise (as {@link sealed}'s envelope): with middleware, the server then
+   * opens a request's state only once a middleware reads the round or the request reaches its handler, so a
+   * middleware that refuses the request first (a rate limit) spares the unsealing. Otherwise the state is opened
+   * before the first middleware runs.
+   */
+  readonly synchronous?: boolean;
 }
 
 /**
@@ -123,10 +130,10 @@ export type SealedOptions = SealedCommonOptions &
  * `TypeError` for a non-string state; `open` throws `SealError` (or `TypeError` for a payload it did not write).
  */
 export function sealed(options: SealedOptions): RequestStateEnvelope {
-  if (typeof options !== 'object' || options === null) throw new TypeError('"options" expected an object');
+  if (typeof options !== 'object' || options === null) throw argumentError('options', 'an object', options);
   const { bindPrincipal = true, ttlSeconds = 600, keys, codec, audience, clock } = options;
   if (typeof bindPrincipal !== 'boolean' && typeof bindPrincipal !== 'function') {
-    throw new TypeError(`"bindPrincipal" expected boolean or function, got ${typeof bindPrincipal}`);
+    throw argumentError('bindPrincipal', 'boolean or function', bindPrincipal);
   }
   const common = {
     ttlSeconds,
@@ -151,8 +158,9 @@ export function sealed(options: SealedOptions): RequestStateEnvelope {
     return context;
   };
   return {
+    synchronous: true,
     seal(state, binding, frame) {
-      if (typeof state !== 'string') throw new TypeError(`"state" expected string, got ${typeof state}`);
+      if (typeof state !== 'string') throw argumentError('state', 'string', state);
       return sealer.seal(encodeState(state, frame), { context: contextOf(binding) });
     },
     open(token, binding) {

@@ -1,12 +1,14 @@
 import {
-  CACHEABLE_METHODS,
+  argumentError,
   describeIssues,
   type Implementation,
+  isCacheableMethod,
   isPlainObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
   type ServerCapabilities,
 } from '@boomerang/protocol';
+import { resolveLogger } from '@boomerang/protocol/internal';
 import { ImplementationSchema, safeParse } from '@boomerang/protocol/schemas';
 import {
   type HandleContext,
@@ -23,14 +25,12 @@ import { serveRequest } from './dispatch.js';
 import { dualEraConnection, type LegacySettings, legacySettings } from './legacy/connection.js';
 import { HANDLER_NAMES } from './methods.js';
 import { checkMiddleware, type ServerMiddleware } from './middleware.js';
-import type { NotificationSource, SubscriptionNotification } from './notifications.js';
-import type { RequestStateEnvelope } from './sealed.js';
+import type { SubscriptionNotification } from './notifications.js';
 import type {
   CacheHints,
   CacheOptions,
   CacheScope,
   LogFn,
-  Logger,
   MethodDefinition,
   ServerHandlers,
   ServerOptions,
@@ -130,9 +130,8 @@ export class Server implements MessageHandler {
   }
 
   /**
-   * Adds a middleware around every request this server serves (on every transport and in both eras; a 2025-11-25
-   * session's own housekeeping, `initialize`, `ping`, `logging/setLevel` and `resources/(un)subscribe`, is
-   * answered by the session without it): an onion
+   * Adds a middleware around every request this server serves (on every transport and in both eras, a 2025-11-25
+   * session's `initialize`, `ping`, `logging/setLevel` and `resources/(un)subscribe` included): an onion
    * function `(ctx, next) => result`, run in registration order, the first registered outermost. `ctx` tells the
    * method, params, `_meta`, principal and round of the request (see `ServerMiddlewareContext`); `next()` resolves
    * to its result or rejects with its `McpError`; throwing an `McpError` answers with it instead. Register them
@@ -156,7 +155,7 @@ export class Server implements MessageHandler {
    * Throws `TypeError` for a built-in name or a bad definition, `Error` when the name is taken.
    */
   addMethod(name: string, definition: MethodDefinition): { remove(): void } {
-    if (typeof name !== 'string') throw new TypeError(`"name" expected a string, got ${typeof name}`);
+    if (typeof name !== 'string') throw argumentError('name', 'a string', name);
     const method = checkMethod(`method "${name}"`, name, definition, this.#methods);
     this.#methods.set(name, method);
     return {
@@ -174,7 +173,7 @@ export class Server implements MessageHandler {
    */
   notifyListChanged(list: 'tools' | 'prompts' | 'resources'): Promise<void> {
     if (list !== 'tools' && list !== 'prompts' && list !== 'resources') {
-      throw new TypeError(`"list" expected "tools", "prompts" or "resources", got ${String(list)}`);
+      throw argumentError('list', '"tools", "prompts" or "resources"', list);
     }
     return this.#publish({ jsonrpc: '2.0', method: `notifications/${list}/list_changed` });
   }
@@ -185,7 +184,7 @@ export class Server implements MessageHandler {
    * rejects (failures go to the logger). Throws `TypeError` when `uri` is not a string.
    */
   notifyResourceUpdated(uri: string): Promise<void> {
-    if (typeof uri !== 'string') throw new TypeError(`"uri" expected a string, got ${typeof uri}`);
+    if (typeof uri !== 'string') throw argumentError('uri', 'a string', uri);
     return this.#publish({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
   }
 
@@ -247,39 +246,50 @@ export class Server implements MessageHandler {
 }
 
 function checkOptions(options: ServerOptions): void {
-  if (!isPlainObject(options)) throw new TypeError('"options" expected a plain object');
+  if (!isPlainObject(options)) throw argumentError('options', 'a plain object', options);
   for (const [name, value] of Object.entries(options)) {
     if (!OPTION_NAMES.has(name)) throw new TypeError(`unknown option "${name}"`);
     if (value === undefined) continue;
     if (name.startsWith('on') && typeof value !== 'function') {
-      throw new TypeError(`"${name}" expected a function, got ${typeof value}`);
+      throw argumentError(name, 'a function', value);
     }
   }
   const { instructions, capabilities, logger } = options;
-  const open = capabilities as unknown;
-  const requestState = options.requestState as Partial<RequestStateEnvelope> | undefined;
+  const open: unknown = capabilities;
+  const requestState: unknown = options.requestState;
   if (instructions !== undefined && typeof instructions !== 'string') {
-    throw new TypeError(`"instructions" expected a string, got ${typeof instructions}`);
+    throw argumentError('instructions', 'a string', instructions);
   }
   if (open !== undefined && typeof open !== 'function' && !isPlainObject(open)) {
-    throw new TypeError('"capabilities" expected a plain object or a function returning one');
+    throw argumentError('capabilities', 'a plain object or a function returning one', open);
   }
   if (
     requestState !== undefined &&
-    (typeof requestState?.seal !== 'function' || typeof requestState.open !== 'function')
+    !(hasFunction(requestState, 'seal') && hasFunction(requestState, 'open'))
   ) {
-    throw new TypeError('"requestState" expected { seal, open } (use sealed({ keys }))');
+    throw argumentError('requestState', '{ seal, open } (use sealed({ keys }))', requestState);
   }
   if (logger !== undefined && (typeof logger !== 'object' || logger === null)) {
-    throw new TypeError('"logger" expected an object with debug / warn / error functions');
+    throw argumentError('logger', 'an object with debug / warn / error functions', logger);
   }
-  const notifications = options.notifications as Partial<NotificationSource> | undefined;
+  const notifications: unknown = options.notifications;
   if (
     notifications !== undefined &&
-    (typeof notifications?.publish !== 'function' || typeof notifications.subscribe !== 'function')
+    !(hasFunction(notifications, 'publish') && hasFunction(notifications, 'subscribe'))
   ) {
-    throw new TypeError('"notifications" expected { publish, subscribe } (use createNotificationHub())');
+    throw argumentError(
+      'notifications',
+      '{ publish, subscribe } (use createNotificationHub())',
+      notifications,
+    );
   }
+}
+
+/** Whether `value[name]` is a function, read as `value?.[name]` would read it (an object's or a function's member). */
+function hasFunction(value: unknown, name: string): boolean {
+  if ((typeof value !== 'object' || value === null) && typeof value !== 'function') return false;
+  const member: unknown = Reflect.get(value, name);
+  return typeof member === 'function';
 }
 
 /**
@@ -329,11 +339,11 @@ const DEFAULT_HINTS: Required<CacheHints> = { ttlMs: 0, cacheScope: 'private' };
 /** Resolves `cache` into one `{ ttlMs, cacheScope }` per cacheable method; checks every value once. */
 function resolveCache(cache: CacheOptions | undefined): (method: string) => Required<CacheHints> {
   if (cache === undefined) return () => DEFAULT_HINTS;
-  if (!isPlainObject(cache)) throw new TypeError('"cache" expected a plain object');
+  if (!isPlainObject(cache)) throw argumentError('cache', 'a plain object', cache);
   const base = mergeHints(DEFAULT_HINTS, cache, 'cache');
   const byMethod = new Map<string, Required<CacheHints>>();
   for (const [method, hints] of Object.entries(cache.methods ?? {})) {
-    if (!(CACHEABLE_METHODS as readonly string[]).includes(method)) {
+    if (!isCacheableMethod(method)) {
       throw new TypeError(`"cache.methods" has "${method}", which is not a cacheable method`);
     }
     if (hints !== undefined) byMethod.set(method, mergeHints(base, hints, `cache.methods["${method}"]`));
@@ -347,33 +357,7 @@ function mergeHints(base: Required<CacheHints>, hints: CacheHints, name: string)
     throw new RangeError(`"${name}.ttlMs" expected a non-negative integer, got ${String(ttlMs)}`);
   }
   if (cacheScope !== 'public' && cacheScope !== 'private') {
-    throw new TypeError(`"${name}.cacheScope" expected "public" or "private", got ${String(cacheScope)}`);
+    throw argumentError(`${name}.cacheScope`, '"public" or "private"', cacheScope);
   }
   return { ttlMs, cacheScope: cacheScope satisfies CacheScope };
-}
-
-const silent: LogFn = () => {};
-
-/**
- * No logger: warn/error → `console.warn`/`console.error`, debug silent. A given logger: its functions, the
- * missing ones silent.
- */
-function resolveLogger(logger: Logger | undefined): ServerCore['log'] {
-  if (logger === undefined) {
-    return {
-      debug: silent,
-      warn: (message, details) => console.warn(`[boomerang] ${message}`, ...(details ? [details] : [])),
-      error: (message, details) => console.error(`[boomerang] ${message}`, ...(details ? [details] : [])),
-    };
-  }
-  // A logger that throws must never turn into a failed request.
-  const bind = (fn: LogFn | undefined): LogFn =>
-    typeof fn !== 'function'
-      ? silent
-      : (message, details) => {
-          try {
-            fn.call(logger, message, details);
-          } catch {}
-        };
-  return { debug: bind(logger.debug), warn: bind(logger.warn), error: bind(logger.error) };
 }

@@ -15,6 +15,8 @@ import type {
   ListResourcesResult,
   ListResourceTemplatesResult,
   ListToolsResult,
+  LogFn,
+  Logger,
   LoggingLevel,
   PaginatedRequestParams,
   ProgressToken,
@@ -98,21 +100,6 @@ export interface CacheHints {
 export interface CacheOptions extends CacheHints {
   /** Per-method overrides, e.g. `{ 'tools/list': { ttlMs: 60_000, cacheScope: 'public' } }`. */
   methods?: Readonly<Partial<Record<CacheableMethod, CacheHints>>>;
-}
-
-/** One log function: a message and optional structured details. `console.warn` and friends fit. */
-export type LogFn = (message: string, details?: Readonly<Record<string, unknown>>) => void;
-
-/**
- * Where the server reports what it never sends on the wire: why a `requestState` was rejected, the real
- * error behind an `Internal error`, a handler result that failed validation. `console` fits as is.
- * Default: `warn` and `error` go to `console.warn` / `console.error` (stderr in Node, so stdio stays clean);
- * `debug` is silent.
- */
-export interface Logger {
-  debug?: LogFn;
-  warn?: LogFn;
-  error?: LogFn;
 }
 
 /**
@@ -369,3 +356,5 @@ export interface RequestContext {
    */
   log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
 }
+
+export type { LogFn, Logger };

@@ -4,7 +4,7 @@
 // instead of reaching the handler and failing the task. What the form cannot say (formats, cross-field rules)
 // stays the handler's business.
 import { describeIssues, describeType, isPlainObject } from '@boomerang/protocol';
-import { inputRequestKind } from '@boomerang/protocol/checks';
+import { inputRequestKind } from '@boomerang/protocol/internal';
 import * as schemas from '@boomerang/protocol/schemas';
 
 /**

@@ -2,6 +2,7 @@
 // answered with `CreateTaskResult`, and its first round starts in the background; any other call goes to the
 // wrapped handler as usual.
 import {
+  argumentError,
   type CallToolRequestParams,
   ErrorCode,
   hasExtension,
@@ -50,7 +51,7 @@ export function wrapCallTool(
   handler: CallToolHandler,
   policy: TaskPolicyLookup | Readonly<Record<string, TaskCallPolicy | TaskSupport>>,
 ): CallToolHandler {
-  if (typeof handler !== 'function') throw new TypeError('"inner" expected a tools/call handler');
+  if (typeof handler !== 'function') throw argumentError('inner', 'a tools/call handler', handler);
   if (runtime.handler !== undefined) throw new Error('this tasks runtime already wraps a tools/call handler');
   const lookup = policyLookup(policy);
   runtime.handler = handler;
@@ -185,7 +186,7 @@ function policyLookup(
 ): TaskPolicyLookup {
   if (typeof policy === 'function') return policy;
   if (typeof policy !== 'object' || policy === null) {
-    throw new TypeError('"policy" expected a function or an object of tool names → policies');
+    throw argumentError('policy', 'a function or an object of tool names → policies', policy);
   }
   return (params) => (Object.hasOwn(policy, params.name) ? policy[params.name] : undefined);
 }

@@ -2,9 +2,8 @@
 // (`resultType: "task"`); `tasks/get`, `tasks/update` and `tasks/cancel` serve them from a shared TaskStore, and a
 // task's questions are answered through `tasks/update` on any instance, which runs the handler again there.
 
-// --- storage
-export { memoryTaskStore } from './memory-store.js';
 // --- the runtime
+
 export {
   type CallToolHandler,
   createTasks,
@@ -18,7 +17,21 @@ export {
   type Tasks,
   type TasksOptions,
 } from './runtime.js';
+
+// --- storage
+
+export { memoryTaskStore } from './memory-store.js';
+export {
+  expiresAt,
+  TaskLimitError,
+  type TaskLimits,
+  type TaskOrigin,
+  type TaskRecord,
+  type TaskStore,
+} from './store.js';
+
 // --- wire shapes
+
 export {
   type CreateTaskResult,
   type DetailedTask,
@@ -29,11 +42,3 @@ export {
   type TaskError,
   type TaskStatus,
 } from './schema.js';
-export {
-  expiresAt,
-  TaskLimitError,
-  type TaskLimits,
-  type TaskOrigin,
-  type TaskRecord,
-  type TaskStore,
-} from './store.js';

@@ -2,6 +2,7 @@
 // a request of the task's origin would, until the task asks, ends or is stopped, while the runner renews its lease.
 // A lease that ran out with no runner left is an interrupted task, failed or run again when next read.
 import {
+  argumentError,
   type CallToolRequestParams,
   ErrorCode,
   type InputRequests,
@@ -124,7 +125,8 @@ function renewLease(runtime: TaskRuntime, taskId: string): ReturnType<typeof set
     },
     Math.max(1, Math.floor(leaseMs / 3)),
   );
-  (renew as { unref?: () => void }).unref?.();
+  // Plain numbers where timers are (browsers): nothing to unref there.
+  if (typeof renew === 'object' && 'unref' in renew && typeof renew.unref === 'function') renew.unref();
   return renew;
 }
 
@@ -193,9 +195,9 @@ function roundContext(
     inputResponses,
     requestState: record.requestState,
     async sendProgress(progress, total, message) {
-      if (!Number.isFinite(progress) || (total !== undefined && !Number.isFinite(total))) {
-        throw new TypeError(`"progress" expected a finite number, got ${String(progress)}`);
-      }
+      if (!Number.isFinite(progress)) throw argumentError('progress', 'a finite number', progress);
+      if (total !== undefined && !Number.isFinite(total))
+        throw argumentError('total', 'a finite number', total);
       // No notifications/progress on a task (the spec forbids them): the message becomes the status message.
       if (typeof message !== 'string' || signal.aborted) return;
       await mutate(runtime, record.taskId, (r) =>
@@ -203,8 +205,7 @@ function roundContext(
       );
     },
     async log(level) {
-      if (!isLoggingLevel(level))
-        throw new TypeError(`"level" expected a logging level, got ${String(level)}`);
+      if (!isLoggingLevel(level)) throw argumentError('level', 'a logging level', level);
     },
   };
 }

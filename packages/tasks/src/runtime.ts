@@ -4,6 +4,7 @@
 // (call-tool.ts), the rounds (rounds.ts), the methods (methods.ts), who may see a task (access.ts), the sweep
 // (sweep.ts) and notifications/tasks (status-notifications.ts), all over one state record (state.ts).
 import { argumentError } from '@boomerang/protocol';
+import { consoleLogger } from '@boomerang/protocol/internal';
 import type { LogFn, ServerExtension, TaskSupport } from '@boomerang/server';
 import { requireExtension, visible } from './access.js';
 import {
@@ -164,7 +165,7 @@ function configure(options: TasksOptions): TasksConfig {
     typeof store.create !== 'function' ||
     typeof store.update !== 'function'
   ) {
-    throw new TypeError('"store" expected a TaskStore (memoryTaskStore(), postgresTaskStore(db))');
+    throw argumentError('store', 'a TaskStore (memoryTaskStore(), postgresTaskStore(db))', store);
   }
   const ttlMs = options.ttlMs === null ? null : positive('ttlMs', options.ttlMs, DEFAULTS.ttlMs);
   const pollIntervalMs = positive('pollIntervalMs', options.pollIntervalMs, DEFAULTS.pollIntervalMs);
@@ -188,11 +189,11 @@ function configure(options: TasksOptions): TasksConfig {
   }
   const interrupted = options.interrupted ?? 'fail';
   if (interrupted !== 'fail' && interrupted !== 'rerun') {
-    throw new TypeError(`"interrupted" expected "fail" or "rerun", got ${String(interrupted)}`);
+    throw argumentError('interrupted', '"fail" or "rerun"', interrupted);
   }
   const clock = options.clock ?? Date.now;
-  const warn: LogFn = options.logger?.warn ?? ((m, d) => console.warn(`[boomerang/tasks] ${m}`, d ?? ''));
-  const error: LogFn = options.logger?.error ?? ((m, d) => console.error(`[boomerang/tasks] ${m}`, d ?? ''));
+  const warn: LogFn = options.logger?.warn ?? consoleLogger.warn;
+  const error: LogFn = options.logger?.error ?? consoleLogger.error;
   return {
     store,
     ttlMs,

@@ -2,13 +2,8 @@
 // live tasks), and the notification published through the server's NotificationSource whenever what a client
 // sees of a task changes. A shared source carries it to the streams of every instance.
 import { ErrorCode, McpError, type SubscriptionFilter } from '@boomerang/protocol';
-import type {
-  ExtensionSubscriptions,
-  LogFn,
-  NotificationSource,
-  RequestContext,
-  TaskStatusNotification,
-} from '@boomerang/server';
+import type { TaskStatusNotification } from '@boomerang/protocol/tasks';
+import type { ExtensionSubscriptions, LogFn, NotificationSource, RequestContext } from '@boomerang/server';
 import type { TaskRecord } from './store.js';
 import { detailedTask } from './wire.js';
 

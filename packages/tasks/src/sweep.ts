@@ -21,6 +21,7 @@ export function scheduleSweeps(
         sweeping = false;
       });
   }, intervalMs);
-  (timer as { unref?: () => void }).unref?.();
+  // Plain numbers where timers are (browsers): nothing to unref there.
+  if (typeof timer === 'object' && 'unref' in timer && typeof timer.unref === 'function') timer.unref();
   return { stop: () => clearInterval(timer) };
 }

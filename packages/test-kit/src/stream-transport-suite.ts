@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@boomerang/protocol';
+import { isPlainObject, type JSONRPCMessage } from '@boomerang/protocol';
 import type { Transport } from '@boomerang/protocol/transport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { multiByteText, range, takeN, within } from './steps.js';
@@ -279,11 +279,11 @@ function closeTests({ ends, step, take, ended }: StreamSuite): void {
 }
 
 function req(id: string | number, method: string, params: Record<string, unknown>): JSONRPCMessage {
-  return { jsonrpc: '2.0', id, method, params } as JSONRPCMessage;
+  return { jsonrpc: '2.0', id, method, params };
 }
 
 function note(method: string, params: Record<string, unknown>): JSONRPCMessage {
-  return { jsonrpc: '2.0', method, params } as JSONRPCMessage;
+  return { jsonrpc: '2.0', method, params };
 }
 
 function ok(id: string | number, result: Record<string, unknown>): JSONRPCMessage {
@@ -291,7 +291,8 @@ function ok(id: string | number, result: Record<string, unknown>): JSONRPCMessag
 }
 
 function indexOf(message: JSONRPCMessage): unknown {
-  return (message as { params?: { i?: unknown } }).params?.i;
+  const { params } = message;
+  return isPlainObject(params) ? params.i : undefined;
 }
 
-const byNumber = (a: unknown, b: unknown): number => (a as number) - (b as number);
+const byNumber = (a: unknown, b: unknown): number => Number(a) - Number(b);

@@ -2,20 +2,21 @@
 // contract, and `serveOverStream`, which serves a handler on the server end of a stream transport (memory,
 // stdio) the way `Server.connect` does. HTTP serves the same handler through `createHttpHandler`.
 import {
-  type JSONRPCMessage,
+  isPlainObject,
   type JSONRPCNotification,
   type JSONRPCRequest,
   type JSONRPCResponse,
   McpError,
   type RequestId,
-  type Result,
 } from '@boomerang/protocol';
 import {
   type HandleContext,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isRequestId,
   jsonRpcError,
   jsonRpcResult,
   type MessageHandler,
-  messageKind,
   type Transport,
 } from '@boomerang/protocol/transport';
 
@@ -38,23 +39,24 @@ export function suiteServer(): { readonly handler: MessageHandler; readonly log:
   const log: SuiteServerLog = { notifications: [], hanging: [], cancelled: [] };
   const handler: MessageHandler = {
     async handle(message: unknown, ctx: HandleContext = {}): Promise<JSONRPCResponse | undefined> {
-      if (messageKind(message) === 'notification') {
-        log.notifications.push(message as JSONRPCNotification);
+      if (isJSONRPCNotification(message)) {
+        log.notifications.push(message);
         return undefined;
       }
-      const { id, method, params = {} } = message as JSONRPCRequest;
-      const { _meta, ...rest } = params as Record<string, unknown>;
+      if (!isJSONRPCRequest(message)) return undefined;
+      const { id, method, params = {} } = message;
+      const { _meta, ...rest } = params;
       switch (method) {
         case 'suite/echo':
-          return jsonRpcResult(id, { resultType: 'complete', echoed: rest } as Result);
+          return jsonRpcResult(id, { resultType: 'complete', echoed: rest });
         case 'suite/notify': {
           const count = Number(rest.count ?? 0);
-          const progressToken = (_meta as Record<string, unknown> | undefined)?.progressToken;
+          const progressToken = isPlainObject(_meta) ? _meta.progressToken : undefined;
           for (let i = 0; i < count; i++) {
             const params = { progressToken, progress: i };
             await ctx.notify?.({ jsonrpc: '2.0', method: 'notifications/progress', params });
           }
-          return jsonRpcResult(id, { resultType: 'complete', sent: count } as Result);
+          return jsonRpcResult(id, { resultType: 'complete', sent: count });
         }
         case 'suite/fail': {
           const { code, message: text, data } = rest as { code: number; message: string; data?: unknown };
@@ -106,14 +108,13 @@ export function serveOverStream(transport: Transport, handler: MessageHandler): 
     }
   };
   void (async () => {
-    for await (const message of transport.messages as AsyncIterable<JSONRPCMessage>) {
-      const kind = messageKind(message);
-      if (kind === 'request') void serve(message as JSONRPCRequest).catch(() => {});
-      else if (kind === 'notification') {
-        const notification = message as JSONRPCNotification;
+    for await (const message of transport.messages) {
+      if (isJSONRPCRequest(message)) void serve(message).catch(() => {});
+      else if (isJSONRPCNotification(message)) {
+        const notification = message;
         if (notification.method === 'notifications/cancelled') {
-          const id = (notification.params as { requestId?: RequestId } | undefined)?.requestId;
-          if (id !== undefined) inFlight.get(id)?.abort(new Error('cancelled by the client'));
+          const id = notification.params?.requestId;
+          if (isRequestId(id)) inFlight.get(id)?.abort(new Error('cancelled by the client'));
         }
         void handler.handle(notification).catch(() => {});
       }

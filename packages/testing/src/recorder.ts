@@ -3,7 +3,6 @@
 import type {
   InputRequests,
   InputResponses,
-  JSONRPCErrorResponse,
   JSONRPCMessage,
   JSONRPCNotification,
   JSONRPCRequest,
@@ -11,7 +10,13 @@ import type {
   JSONRPCResultResponse,
   RequestId,
 } from '@boomerang/protocol';
-import { messageKind, type Transport } from '@boomerang/protocol/transport';
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type Transport,
+} from '@boomerang/protocol/transport';
 
 /** A JSON-RPC error as the server sent it. */
 export interface RecordedError {
@@ -143,10 +148,9 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every(
-    (key) =>
-      Object.hasOwn(b, key) &&
-      sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  const valuesOfB = new Map(Object.entries(b));
+  return Object.entries(a).every(
+    ([key, value]) => Object.hasOwn(b, key) && sameJson(value, valuesOfB.get(key)),
   );
 }
 
@@ -186,8 +190,8 @@ export class Recorder {
   }
 
   sent(message: JSONRPCMessage): void {
-    if (!this.recording || messageKind(message) !== 'request') return;
-    const request = structuredClone(message) as JSONRPCRequest;
+    if (!this.recording || !isJSONRPCRequest(message)) return;
+    const request = structuredClone(message);
     const params = request.params ?? {};
     const inputResponses = params.inputResponses as InputResponses | undefined;
     const requestState = typeof params.requestState === 'string' ? params.requestState : undefined;
@@ -216,26 +220,34 @@ export class Recorder {
 
   received(message: JSONRPCMessage): void {
     if (!this.recording) return;
-    const kind = messageKind(message);
-    if (kind === 'notification') {
-      this.notifications.push(structuredClone(message) as JSONRPCNotification);
+    if (isJSONRPCNotification(message)) {
+      this.notifications.push(structuredClone(message));
       return;
     }
-    if (kind !== 'result' && kind !== 'error') return;
-    const response = structuredClone(message) as JSONRPCResponse;
-    const id = response.id;
-    const round = id === undefined ? undefined : this.#byId.get(id);
-    if (round === undefined || id === undefined) return;
-    this.#byId.delete(id);
-    round.response = response;
-    if (kind === 'error') {
-      round.error = (response as JSONRPCErrorResponse).error;
+    if (isJSONRPCErrorResponse(message)) {
+      const response = structuredClone(message);
+      const round = this.#answered(response);
+      if (round !== undefined) round.error = response.error;
       return;
     }
-    const { result } = response as JSONRPCResultResponse;
+    if (!isJSONRPCResultResponse(message)) return;
+    const response = structuredClone(message);
+    const round = this.#answered(response);
+    if (round === undefined) return;
+    const { result } = response;
     round.resultType = result.resultType === 'input_required' ? 'input_required' : 'complete';
     if (round.resultType === 'input_required' && typeof result.inputRequests === 'object') {
       round.inputRequests = result.inputRequests as InputRequests;
     }
+  }
+
+  /** The round `response` answers, taken out of those awaiting an answer (`undefined` for no round of ours). */
+  #answered(response: JSONRPCResponse): Round | undefined {
+    const id = response.id;
+    const round = id === undefined ? undefined : this.#byId.get(id);
+    if (round === undefined || id === undefined) return undefined;
+    this.#byId.delete(id);
+    round.response = response;
+    return round;
   }
 }

@@ -2,6 +2,7 @@
 // or by matching the question, and the error that names a question nobody scripted.
 import type { InputCallbacks, InputRequestContext } from '@boomerang/client';
 import { argumentError, type InputRequest, type InputResponse } from '@boomerang/protocol';
+import { INPUT_REQUEST_KINDS, inputRequestKind } from '@boomerang/protocol/internal';
 
 /**
  * How one question is answered: the answer itself (an `ElicitResult`, a `CreateMessageResult`, a
@@ -67,7 +68,7 @@ interface Rule {
   left: number;
 }
 
-const METHODS: readonly string[] = ['elicitation/create', 'sampling/createMessage', 'roots/list'];
+const METHODS: readonly string[] = Object.keys(INPUT_REQUEST_KINDS);
 
 /** Checks `answers` and returns the client callbacks that answer from it, for the kinds in `declare`. */
 export function scriptedCallbacks(
@@ -106,8 +107,7 @@ function toRules(answers: ScriptedAnswers | undefined): Rule[] {
   if (typeof answers !== 'object' || answers === null) {
     throw argumentError('answers', 'an object of answers by key or a list of answer rules', answers);
   }
-  return Object.keys(answers).map((key) => {
-    const answer = (answers as Readonly<Record<string, Answer>>)[key] as Answer;
+  return Object.entries(answers).map(([key, answer]) => {
     checkAnswer(answer, `answers.${key}`);
     return {
       key,
@@ -189,20 +189,7 @@ function testRegExp(pattern: RegExp, text: string): boolean {
 
 /** An elicitation's message, a sampling request's text blocks (joined by newlines); none for `roots/list`. */
 export function questionText(request: InputRequest): string | undefined {
-  switch (request.method) {
-    case 'elicitation/create':
-      return request.params.message;
-    case 'sampling/createMessage': {
-      const texts: string[] = [];
-      for (const message of request.params.messages) {
-        const blocks = Array.isArray(message.content) ? message.content : [message.content];
-        for (const block of blocks) if (block.type === 'text') texts.push(block.text);
-      }
-      return texts.join('\n');
-    }
-    default:
-      return undefined;
-  }
+  return inputRequestKind(request.method)?.text(request.params ?? {});
 }
 
 /** The key to suggest scripting: McpServer's `r<n>.<digest>` as `r<n>`, which survives a rewording. */

@@ -12,6 +12,7 @@ import {
 import {
   CancellableHandleContext,
   type HandleContext,
+  isRequestId,
   jsonRpcError,
   type MessageHandler,
   RequestCancellation,
@@ -83,7 +84,12 @@ export async function deliver(
   auth: AuthInfo | undefined,
   onError: (error: unknown) => void,
 ): Promise<Reply> {
-  await safeHandle(handler, message, { signal: exchange.signal, ...(auth && { auth }) }, onError);
+  const owned = exchange.cancellation;
+  const ctx =
+    owned === undefined
+      ? { signal: exchange.signal, ...(auth && { auth }) }
+      : new CancellableHandleContext(owned, undefined, auth);
+  await safeHandle(handler, message, ctx, onError);
   return { status: 202, headers: {}, body: null };
 }
 
@@ -98,7 +104,7 @@ async function safeHandle(
     return await handler.handle(message, ctx);
   } catch (error) {
     onError(error);
-    const id = (message as { id?: RequestId }).id;
+    const id = 'id' in message && isRequestId(message.id) ? message.id : undefined;
     return id === undefined
       ? undefined
       : jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' });

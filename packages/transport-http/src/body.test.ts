@@ -42,6 +42,15 @@ describe('readBody', () => {
     expect(pulled).toBeLessThanOrEqual(1); // at most the stream's own initial pull
   });
 
+  it('reads a body of declared length whole, and refuses it when more than the limit came all the same', async () => {
+    const declared = await readBody(request(chunked('abcdef', 2), { 'content-length': '6' }), 6);
+    expect(declared.ok && new TextDecoder().decode(declared.bytes)).toBe('abcdef');
+    // A Request built in process may declare less than it carries: the limit still holds.
+    expect(await readBody(request(chunked('x'.repeat(20), 4), { 'content-length': '4' }), 10)).toEqual({
+      ok: false,
+    });
+  });
+
   it('joins many chunks', async () => {
     const result = await readBody(request(chunked('x'.repeat(1000), 7)), 1000);
     expect(result.ok && result.bytes.length).toBe(1000);

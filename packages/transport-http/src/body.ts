@@ -10,13 +10,26 @@ export type BodyResult =
   | { readonly ok: false; readonly unreadable?: string | undefined };
 
 /**
- * Reads `request.body` chunk by chunk and stops (cancelling the stream) as soon as more than `limit` bytes
- * arrived, so an endless or huge body costs at most `limit` bytes of memory. A `Content-Length` above the limit
- * is refused before reading anything.
+ * Reads a request's body under `limit` bytes. A `Content-Length` above the limit is refused before reading
+ * anything; one within it is read whole by the runtime's own `arrayBuffer()` (HTTP framing holds the body to its
+ * declared length, and a fetch framework's light request, such as `@hono/node-server`'s, reads it from the socket
+ * without building a stream), and refused if what came is over the limit all the same. A body of undeclared length
+ * (chunked) is read chunk by chunk, and the read stops (cancelling the stream) as soon as more than `limit` bytes
+ * arrived, so an endless or huge body costs at most `limit` bytes of memory.
  */
 export async function readBody(request: Request, limit: number): Promise<BodyResult> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) return { ok: false };
+  if (declared !== null && /^\d+$/.test(declared)) {
+    const length = Number(declared);
+    if (length > limit) return { ok: false };
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    return bytes.byteLength > limit ? { ok: false } : { ok: true, bytes };
+  }
+  return readStream(request, limit);
+}
+
+/** {@link readBody} of a body whose length was not declared: chunk by chunk, cut past `limit`. */
+async function readStream(request: Request, limit: number): Promise<BodyResult> {
   if (request.body === null) return { ok: true, bytes: new Uint8Array(0) };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

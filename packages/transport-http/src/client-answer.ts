@@ -117,7 +117,7 @@ export function tooLarge(error: TooLargeError, method: string): string {
 
 /** True when a response answers `id` (an id-less error answers whatever request it came back on). */
 function sameId(message: JSONRPCMessage, id: RequestId): boolean {
-  const got = (message as { id?: RequestId }).id;
+  const got: unknown = message.id;
   return got === undefined || got === id;
 }
 

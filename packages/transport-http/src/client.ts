@@ -7,6 +7,7 @@ import {
   type RequestId,
   transportFailureData,
 } from '@boomerang/protocol';
+import { consoleLogger } from '@boomerang/protocol/internal';
 import {
   type ExchangeOptions,
   type FetchLike,
@@ -149,7 +150,7 @@ export class StreamableHttpClientTransport implements RequestTransport {
       maxResponseBytes: byteLimit('maxResponseBytes', options.maxResponseBytes),
     };
     this.#headers = options.headers;
-    this.#warn = options.onWarning ?? ((message) => console.warn(`[transport-http] ${message}`));
+    this.#warn = options.onWarning ?? ((message) => consoleLogger.warn(message));
     this.#toolHeaders = new ToolHeaders(this.#warn);
     this.messages = this.#unclaimed.iterable({ onReturn: () => this.close() });
   }

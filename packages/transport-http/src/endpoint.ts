@@ -1,6 +1,7 @@
 // The 2026-07-28 endpoint: every message its own POST, checked, handed to the handler, answered in JSON or SSE.
 // An older era plugs in at one seam (`EndpointEra`), which sees only the exchanges that are not 2026-07-28.
 import { ErrorCode, isThenable, type JSONRPCNotification, type JSONRPCRequest } from '@boomerang/protocol';
+import { consoleLogger } from '@boomerang/protocol/internal';
 import { jsonRpcError, type MessageHandler } from '@boomerang/protocol/transport';
 import { answer, deliver } from './answer.js';
 import type { SessionServer } from './eras.js';
@@ -58,7 +59,7 @@ export interface Endpoint {
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
 
 /** @internal Where errors that never reach the wire go when `onError` is not given. */
-export const logError = (error: unknown): void => console.error('[transport-http]', error);
+export const logError = (error: unknown): void => consoleLogger.error('an HTTP request failed', { error });
 
 /**
  * @internal The 2026-07-28 endpoint serving `handler`, with `era` at its seam. Every exchange is first held

@@ -207,6 +207,29 @@ describe('createHttpHandler: SSE', () => {
     expect(observed.slowSignals[0]?.aborted).toBe(true);
   });
 
+  it('tells a handler waiting on ctx.cancellation (signal unread) that the request was aborted, early or late', async () => {
+    for (const late of [false, true]) {
+      let subscribed!: () => void;
+      const waiting = new Promise<void>((resolve) => {
+        subscribed = resolve;
+      });
+      const handler = createHttpHandler({
+        handle: (_message: unknown, ctx?: HandleContext) =>
+          new Promise((resolve) => {
+            ctx?.cancellation?.onAbort(() => resolve(undefined));
+            subscribed();
+          }),
+      });
+      const controller = new AbortController();
+      const answer = handler(post(rpc('tools/list'), {}, { signal: controller.signal }));
+      await waiting;
+      // Early: in the turn it subscribed, before the request's signal is read; late: once it is followed.
+      if (late) await new Promise((resolve) => setTimeout(resolve, 5));
+      controller.abort();
+      expect((await bodyOf(await answer)).error.message).toBe('Request cancelled');
+    }
+  });
+
   it('still aborts the handler signal after the Request object was garbage-collected', async (ctx) => {
     const gc = (globalThis as { gc?: () => void }).gc;
     if (gc === undefined) ctx.skip("needs node --expose-gc (this package's vitest config passes it)");

@@ -35,7 +35,8 @@ export interface HttpHandlerOptions extends EndpointOptions, LegacyOptions {}
  * - whatever `authenticate` returns as a `Response`;
  * - 415 unless `Content-Type` is `application/json`; 406 unless `Accept` allows both `application/json` and
  *   `text/event-stream` (wildcards count);
- * - 413 for a body over `maxBodyBytes` (checked while it streams in);
+ * - 413 for a body over `maxBodyBytes` (from `Content-Length` before reading; a body of undeclared length is
+ *   counted while it streams in);
  * - 400 with `-32700` / `-32600` for a body that is not JSON / not one JSON-RPC request or notification;
  * - 400 with `-32020` when `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` or a declared `Mcp-Param-*` header
  *   is missing, malformed or disagrees with the body (Base64-sentinel values decoded first).

@@ -3,6 +3,7 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { argumentError } from '@boomerang/protocol';
 import { RequestCancellation } from '@boomerang/protocol/transport';
 import type { BodyResult } from './body.js';
 import { type HttpMessageHandler, logError } from './endpoint.js';
@@ -72,7 +73,7 @@ export function toNodeHandler(
 ): NodeHandler {
   const { path } = options;
   if (path !== undefined && !path.startsWith('/')) {
-    throw new TypeError(`"path" expected a path starting with "/", got ${path}`);
+    throw argumentError('path', 'a path starting with "/"', path);
   }
   const onError = options.onError ?? logError;
   const guard = localGuard(options.allowedHosts === undefined);

@@ -3,6 +3,7 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { argumentError } from '@boomerang/protocol';
 import { type HttpMessageHandler, logError } from './endpoint.js';
 import { type HostPolicy, hostPolicyViolation, isLoopback, loopbackPolicy } from './guard.js';
 import type { FetchHandler, HttpHandlerOptions } from './handler.js';
@@ -92,7 +93,7 @@ export async function listen(
   options: ListenerOptions & Omit<HttpHandlerOptions, keyof HostPolicy> = {},
 ): Promise<Listening> {
   const { port = 0, host = '127.0.0.1', path = '/mcp' } = options;
-  if (!path.startsWith('/')) throw new TypeError(`"path" expected a path starting with "/", got ${path}`);
+  if (!path.startsWith('/')) throw argumentError('path', 'a path starting with "/"', path);
   const routes = routeTable(options.routes, path);
   let serve: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   const server = createLimitedServer(options, (req, res) => {

@@ -1,4 +1,5 @@
 // Extra paths `listen()` serves beside the MCP endpoint (e.g. OAuth protected-resource metadata).
+import { argumentError } from '@boomerang/protocol';
 
 /** Serves one route of {@link ListenerOptions.routes}. */
 export type RouteHandler = (request: Request) => Response | Promise<Response>;
@@ -23,10 +24,9 @@ export function routeTable(routes: ListenRoutes | undefined, path: string): Map<
       ])
     : Object.entries(routes as Readonly<Record<string, RouteHandler>>);
   for (const [route, handler] of entries) {
-    if (!route.startsWith('/'))
-      throw new TypeError(`"routes" expected paths starting with "/", got ${route}`);
+    if (!route.startsWith('/')) throw argumentError('routes', 'paths starting with "/"', route);
     if (typeof handler !== 'function')
-      throw new TypeError(`"routes" expected a handler function for ${route}`);
+      throw argumentError('routes', `a handler function for ${route}`, handler);
     if (route === path) throw new TypeError(`"routes" cannot serve the MCP endpoint's path ${path}`);
     if (table.has(route)) throw new TypeError(`"routes" lists ${route} twice`);
     table.set(route, handler);

@@ -63,7 +63,7 @@ export async function* sseEvents(
       } catch (error) {
         failure = error; // the events completed before it still count
       }
-      for (let i = 0; i < ready.length; i++) yield ready[i] as SseEvent;
+      for (const event of ready) yield event;
       ready.length = 0;
       if (failure !== undefined) throw failure;
     }

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@boomerang/protocol';
+import { argumentError, type JSONRPCMessage } from '@boomerang/protocol';
 
 /**
  * `message` as the peer would parse it off a wire: equal to `JSON.parse(JSON.stringify(message))`, built
@@ -22,7 +22,7 @@ export function wireCopy(message: JSONRPCMessage): JSONRPCMessage {
     throw new TypeError(`"message" cannot be sent as JSON: ${reason}`, { cause });
   }
   if (copy === OMITTED) {
-    throw new TypeError(`"message" expected a JSON-RPC message, got ${typeof message}`);
+    throw argumentError('message', 'a JSON-RPC message', message);
   }
   return copy as JSONRPCMessage;
 }

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import process from 'node:process';
 import type { Readable } from 'node:stream';
-import type { JSONRPCErrorResponse, JSONRPCMessage } from '@boomerang/protocol';
+import { argumentError, type JSONRPCErrorResponse, type JSONRPCMessage } from '@boomerang/protocol';
 import { MessageQueue, type Transport, type TransportSendOptions } from '@boomerang/protocol/transport';
 import {
   checkMilliseconds,
@@ -92,21 +92,15 @@ export class StdioClientTransport implements Transport {
    * unknown `stderr` mode, and `RangeError` for a negative or non-finite timeout or a bad `maxMessageBytes`.
    */
   constructor(options: StdioClientTransportOptions) {
-    const {
-      command,
-      args = [],
-      stderr = 'inherit',
-    } = options ?? ({} as Partial<StdioClientTransportOptions>);
+    const { command, args = [], stderr = 'inherit' }: Partial<StdioClientTransportOptions> = options ?? {};
     if (typeof command !== 'string' || command === '') {
-      throw new TypeError(
-        `"command" expected a non-empty string, got ${command === '' ? 'an empty string' : typeof command}`,
-      );
+      throw argumentError('command', 'a non-empty string', command);
     }
     if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
-      throw new TypeError('"args" expected an array of strings');
+      throw argumentError('args', 'an array of strings', args);
     }
     if (!STDERR_MODES.includes(stderr)) {
-      throw new TypeError(`"stderr" expected one of ${STDERR_MODES.join(', ')}, got ${String(stderr)}`);
+      throw argumentError('stderr', `one of ${STDERR_MODES.join(', ')}`, stderr);
     }
     this.#command = command;
     this.#args = [...args];

@@ -1,7 +1,12 @@
 import { Buffer } from 'node:buffer';
 import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
-import { ErrorCode, type JSONRPCErrorResponse, type JSONRPCMessage } from '@boomerang/protocol';
+import {
+  argumentError,
+  ErrorCode,
+  type JSONRPCErrorResponse,
+  type JSONRPCMessage,
+} from '@boomerang/protocol';
 import { parseMessage } from '@boomerang/protocol/transport';
 
 // The stdio wire format (MCP 2026-07-28, basic/transports/stdio), shared by both ends:
@@ -33,14 +38,13 @@ export function serializeMessage(message: JSONRPCMessage): string {
   try {
     text = JSON.stringify(message);
   } catch (error) {
-    throw new TypeError(`"message" expected a JSON-serializable object: ${(error as Error).message}`, {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new TypeError(`"message" expected a JSON-serializable object: ${reason}`, {
       cause: error,
     });
   }
   if (typeof text !== 'string' || !text.startsWith('{')) {
-    throw new TypeError(
-      `"message" expected a JSON-RPC message object, got ${message === null ? 'null' : typeof message}`,
-    );
+    throw argumentError('message', 'a JSON-RPC message object', message);
   }
   return `${text}\n`;
 }

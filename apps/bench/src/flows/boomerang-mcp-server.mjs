@@ -4,23 +4,37 @@
 // process that loads it holds what a real McpServer process holds (boomerang-mcp.mjs adds the in-memory Client).
 import { elicit, McpServer, resolver } from '@boomerang/mcp-server';
 import { z } from 'zod';
-import { CONFIRM_MESSAGE, expected, WIZARD_STEPS, wizardMessage } from './workload.mjs';
+import {
+  argumentQuestions,
+  CONFIRM_MESSAGE,
+  confirmMessageOf,
+  expected,
+  WIZARD_STEPS,
+  wizardMessage,
+  wizardMessageOf,
+} from './workload.mjs';
+
+/** Questions that carry the call's argument (BENCH_QUESTIONS=args), or the constant ones. */
+const ARGUMENT_QUESTIONS = argumentQuestions();
 
 // Schemas and messages are static, as on the other sides: each side pays only for its own machinery.
 const INPUT = z.object({ n: z.number() });
 const CONFIRM = z.object({ ok: z.boolean() });
 const STEP = z.object({ value: z.string() });
 
-const confirm = resolver({}, () => elicit(CONFIRM_MESSAGE, CONFIRM));
+// With BENCH_QUESTIONS=args the questions carry the tool's argument (`Proceed with ${n}?`), read by name.
+const confirm = ARGUMENT_QUESTIONS
+  ? resolver({ args: ['n'] }, ({ n }) => elicit(confirmMessageOf(n), CONFIRM))
+  : resolver({}, () => elicit(CONFIRM_MESSAGE, CONFIRM));
 // Each wizard step `uses` the one before, so each round asks one question, as on the low-level side.
 const steps = [];
 for (let k = 1; k <= WIZARD_STEPS; k++) {
   const message = wizardMessage(k);
-  steps.push(
-    k === 1
-      ? resolver({}, () => elicit(message, STEP))
-      : resolver({ uses: { previous: steps[k - 2] } }, () => elicit(message, STEP)),
-  );
+  const ask = ARGUMENT_QUESTIONS
+    ? ({ n }) => elicit(wizardMessageOf(k, n), STEP)
+    : () => elicit(message, STEP);
+  const args = ARGUMENT_QUESTIONS ? ['n'] : [];
+  steps.push(k === 1 ? resolver({ args }, ask) : resolver({ uses: { previous: steps[k - 2] }, args }, ask));
 }
 const [step1, step2, step3] = steps;
 

@@ -6,15 +6,21 @@ import { elicitRequest, inputRequired } from '@boomerang/protocol';
 import { generateKey } from '@boomerang/seal';
 import { Server, sealed } from '@boomerang/server';
 import {
+  argumentQuestions,
   CONFIRM_MESSAGE,
   CONFIRM_SCHEMA,
+  confirmMessageOf,
   expected,
   STEP_SCHEMA,
   stepKey,
   TOOL_INPUT_SCHEMA,
   WIZARD_STEPS,
   wizardMessage,
+  wizardMessageOf,
 } from './workload.mjs';
+
+/** Questions that carry the call's argument (BENCH_QUESTIONS=args), or the constant ones. */
+const ARGUMENT_QUESTIONS = argumentQuestions();
 
 const askConfirm = elicitRequest({ mode: 'form', message: CONFIRM_MESSAGE, requestedSchema: CONFIRM_SCHEMA });
 const askStep = Array.from({ length: WIZARD_STEPS + 1 }, (_, k) =>
@@ -44,8 +50,12 @@ export async function onCallTool(params, ctx) {
     case 'plain':
       return text(expected.plain(n));
     case 'confirm': {
-      if (accepted(responses, 'confirm')?.ok !== true)
-        return inputRequired({ inputRequests: { confirm: askConfirm } });
+      if (accepted(responses, 'confirm')?.ok !== true) {
+        const ask = ARGUMENT_QUESTIONS
+          ? elicitRequest({ mode: 'form', message: confirmMessageOf(n), requestedSchema: CONFIRM_SCHEMA })
+          : askConfirm;
+        return inputRequired({ inputRequests: { confirm: ask } });
+      }
       return text(expected.confirm(n));
     }
     case 'wizard': {
@@ -57,7 +67,11 @@ export async function onCallTool(params, ctx) {
       if (answers.length < WIZARD_STEPS) {
         const k = answers.length + 1;
         return inputRequired({
-          inputRequests: { [stepKey(k)]: askStep[k] },
+          inputRequests: {
+            [stepKey(k)]: ARGUMENT_QUESTIONS
+              ? elicitRequest({ mode: 'form', message: wizardMessageOf(k, n), requestedSchema: STEP_SCHEMA })
+              : askStep[k],
+          },
           requestState: JSON.stringify(answers),
         });
       }

@@ -10,7 +10,19 @@ import {
   McpServer,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { CONFIRM_MESSAGE, expected, stepKey, WIZARD_STEPS, wizardMessage } from './workload.mjs';
+import {
+  argumentQuestions,
+  CONFIRM_MESSAGE,
+  confirmMessageOf,
+  expected,
+  stepKey,
+  WIZARD_STEPS,
+  wizardMessage,
+  wizardMessageOf,
+} from './workload.mjs';
+
+/** Questions that carry the call's argument (BENCH_QUESTIONS=args), or the constant ones. */
+const ARGUMENT_QUESTIONS = argumentQuestions();
 
 /** The SDK's request-state codec (HMAC-SHA256), bound to the method as its documentation suggests. */
 export function createCodec() {
@@ -36,7 +48,12 @@ export function buildServer(codec) {
   }));
   server.registerTool('confirm', { inputSchema: input }, async ({ n }, ctx) => {
     const confirmed = acceptedContent(ctx.mcpReq.inputResponses, 'confirm', confirmSchema);
-    if (confirmed?.ok !== true) return inputRequired({ inputRequests: { confirm: askConfirm } });
+    if (confirmed?.ok !== true) {
+      const ask = ARGUMENT_QUESTIONS
+        ? inputRequired.elicit({ message: confirmMessageOf(n), requestedSchema: confirmSchema })
+        : askConfirm;
+      return inputRequired({ inputRequests: { confirm: ask } });
+    }
     return { content: [{ type: 'text', text: expected.confirm(n) }] };
   });
   server.registerTool('wizard', { inputSchema: input }, async ({ n }, ctx) => {
@@ -47,7 +64,11 @@ export function buildServer(codec) {
     if (next.length < WIZARD_STEPS) {
       const k = next.length + 1;
       return inputRequired({
-        inputRequests: { [stepKey(k)]: askStep[k] },
+        inputRequests: {
+          [stepKey(k)]: ARGUMENT_QUESTIONS
+            ? inputRequired.elicit({ message: wizardMessageOf(k, n), requestedSchema: stepSchema })
+            : askStep[k],
+        },
         requestState: await codec.mint({ answers: next }, ctx),
       });
     }

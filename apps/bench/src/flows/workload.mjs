@@ -11,6 +11,20 @@ export const CONFIRM_MESSAGE = 'Confirm the order?';
 /** Elicitation message of wizard step `k` (1-based). */
 export const wizardMessage = (k) => `Wizard step ${k} of ${WIZARD_STEPS}: pick a value`;
 
+/**
+ * True with `BENCH_QUESTIONS=args` (flows.bench.mjs `--questions=args`, inherited by every child process): the
+ * sides ask questions that carry the call's argument, as real questions do (`Proceed with ${n}?`), so no side can
+ * serve them from a cache of rendered questions; otherwise the constant messages above. Read when a side's module
+ * is loaded.
+ */
+export const argumentQuestions = () => globalThis.process?.env?.BENCH_QUESTIONS === 'args';
+
+/** The confirm question of call `n` (with argument-carrying questions). */
+export const confirmMessageOf = (n) => `Proceed with ${n}?`;
+
+/** The question of wizard step `k` of call `n` (it starts `Wizard step k`, as {@link answer} reads). */
+export const wizardMessageOf = (k, n) => `Wizard step ${k} of ${WIZARD_STEPS} for ${n}: pick a value`;
+
 /** Form schema of the confirm question. */
 export const CONFIRM_SCHEMA = {
   type: 'object',
@@ -37,7 +51,9 @@ export const stepKey = (k) => `step${k}`;
 
 /** The scripted user: accepts every question. Confirm → `{ ok: true }`; wizard step k → `{ value: 'v<k>' }`. */
 export function answer(params) {
-  if (params.message === CONFIRM_MESSAGE) return { action: 'accept', content: { ok: true } };
+  if (params.message === CONFIRM_MESSAGE || params.message.startsWith('Proceed with ')) {
+    return { action: 'accept', content: { ok: true } };
+  }
   const k = params.message.charCodeAt(12) - 48; // 'Wizard step k …'
   return { action: 'accept', content: { value: `v${k}` } };
 }

@@ -6,7 +6,8 @@ import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { STDIO_SERVER } from './stdio-clients.mjs';
 
-const REQUEST = `${JSON.stringify({
+/** The first `tools/call` of a cold-start run, as one stdio line (cold-start.bench.mjs sends it too). */
+export const REQUEST = `${JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
   method: 'tools/call',

@@ -20,8 +20,8 @@ const CONFIRM = {
 };
 const STEP_SCHEMA = { type: 'object', properties: { value: { type: 'string' } } };
 
-/** The `result` of one tools/call of the workload. */
-function callTool({ name, arguments: args, inputResponses, requestState }) {
+/** The `result` of one tools/call of the workload (also the hand-written fetch floor of fetch-server.mjs). */
+export function callTool({ name, arguments: args, inputResponses, requestState }) {
   const n = args.n;
   const text = (value) => ({ content: [{ type: 'text', text: value }] });
   if (name === 'plain') return text(expected.plain(n));

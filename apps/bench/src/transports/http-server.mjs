@@ -6,7 +6,8 @@
 // exits, so `--cpu-prof` gets written.
 //
 // Boomerang: `listen(server)` from `@boomerang/transport-http/node` (createHttpHandler behind node:http, its
-// loopback Host/Origin checks on). Official 2.4.0: `createMcpHandler(factory, { legacy: 'reject', responseMode:
+// loopback Host/Origin checks on), or with BENCH_MOUNT the web-standard `createHttpHandler(server)` as users of
+// fetch frameworks mount it (transports/web-mounts.mjs: `web-hono`, `hono-app`, `web-node`). Official 2.4.0: `createMcpHandler(factory, { legacy: 'reject', responseMode:
 // 'json' })` — the SDK builds one McpServer per request from the factory — with the Host/Origin checks its docs
 // put in front (`hostHeaderValidationResponse`, `originValidationResponse`), mounted on node:http by a minimal
 // bridge (the SDK's own `toNodeHandler` lives in `@modelcontextprotocol/node`, which has no 2.4.0 release).
@@ -77,8 +78,13 @@ async function serveBoomerang(side) {
   }
   // BENCH_LISTEN_OPTIONS: more listen() options, as JSON (cpu-per-flow.bench.mjs --opts-a / --opts-b).
   const more = JSON.parse(process.env.BENCH_LISTEN_OPTIONS ?? '{}');
-  const endpoint = await listen(server, { host: '127.0.0.1', port: 0, ...more });
-  return { url: endpoint.url, close: () => endpoint.close() };
+  // BENCH_MOUNT: how the server is mounted (transports.bench.mjs / cpu-per-flow.bench.mjs --mount).
+  const mount = process.env.BENCH_MOUNT || 'node';
+  if (mount === 'node') {
+    const endpoint = await listen(server, { host: '127.0.0.1', port: 0, ...more });
+    return { url: endpoint.url, close: () => endpoint.close() };
+  }
+  return (await import('./web-mounts.mjs')).serveMounted(server, mount, more);
 }
 
 async function serveOfficial() {

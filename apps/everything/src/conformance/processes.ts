@@ -96,7 +96,7 @@ export interface StartedServer {
 export async function startServer(
   serverJs: string,
   logFile: string,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<StartedServer> {
   const log = createWriteStream(logFile, { flags: 'a' });
   const child: ChildProcess = spawn(process.execPath, [serverJs, '--port', '0'], {

@@ -4,7 +4,14 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Exit, runLogged, startServer } from './processes.js';
-import { cliArgs, extensionScenarios, listScenarios, type SpecVersion, type SuitePaths } from './suite.js';
+import {
+  cliArgs,
+  extensionScenarios,
+  listScenarios,
+  SKILLS_SCENARIOS,
+  type SpecVersion,
+  type SuitePaths,
+} from './suite.js';
 import {
   type ExpectedFailures,
   findChecks,
@@ -134,7 +141,10 @@ async function serverLeg(
     await server.stop();
   }
   const checks = serverChecks(results);
-  for (const name of scenarios) emit(judge('server', name, { checks: checks.get(name) }, expected));
+  for (const name of scenarios) {
+    const mustRunChecks = SKILLS_SCENARIOS.server.includes(name);
+    emit(judge('server', name, { checks: checks.get(name), mustRunChecks }, expected));
+  }
 }
 
 async function clientLeg(
@@ -176,7 +186,12 @@ async function clientLeg(
       judge(
         'client',
         name,
-        { checks: found[0]?.checks, exitCode: exit.code, timedOut: exit.timedOut },
+        {
+          checks: found[0]?.checks,
+          exitCode: exit.code,
+          timedOut: exit.timedOut,
+          mustRunChecks: SKILLS_SCENARIOS.client.includes(name),
+        },
         expected,
       ),
     );

@@ -82,8 +82,23 @@ export function cliArgs(paths: SuitePaths, args: readonly string[]): string[] {
 const EXTENSIONS_AT: readonly SpecVersion[] = ['2026-07-28'];
 
 /**
+ * The Skills extension's scenarios (SEP-2640), by leg. The CLI lists them nowhere (not even as `extension` in
+ * `list --requirements`), so they are named here; each must also run at least one check (see `judge`), since
+ * against a server without the extension every check is skipped and the scenario would "pass".
+ */
+export const SKILLS_SCENARIOS: Readonly<Record<'server' | 'client', readonly string[]>> = {
+  server: ['sep-2640-skills-enumeration', 'sep-2640-skills-manifest', 'sep-2640-skills-directory'],
+  client: [
+    'sep-2640-client-no-prefetch',
+    'sep-2640-client-verify-digest',
+    'sep-2640-client-verify-size',
+    'sep-2640-client-verify-frontmatter',
+  ],
+};
+
+/**
  * The extension scenarios of one leg at `version` (none before {@link EXTENSIONS_AT}), from the CLI's
- * `list --requirements`: they run by name, with `--force`.
+ * `list --requirements`, plus {@link SKILLS_SCENARIOS}: they run by name, with `--force`.
  */
 export async function extensionScenarios(
   paths: SuitePaths,
@@ -96,7 +111,8 @@ export async function extensionScenarios(
     cliArgs(paths, ['list', `--${leg}`, '--requirements', version]),
     { timeout: 60_000 },
   );
-  return parseExtensionScenarios(stdout, leg);
+  const listed = parseExtensionScenarios(stdout, leg);
+  return [...listed, ...SKILLS_SCENARIOS[leg].filter((name) => !listed.includes(name))];
 }
 
 /**

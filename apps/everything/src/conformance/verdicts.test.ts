@@ -68,6 +68,17 @@ describe('judge', () => {
     );
   });
 
+  it('fails a scenario that must run checks when every check was skipped (the Skills ones)', () => {
+    const skipped = [check('a', 'SKIPPED'), check('b', 'INFO')];
+    expect(judge('server', 's', { checks: skipped, mustRunChecks: true }, none)).toMatchObject({
+      status: 'FAIL',
+      detail: '0/0 checks: no check ran (every one skipped)',
+    });
+    expect(judge('server', 's', { checks: skipped }, none).status).toBe('PASS');
+    const ran = { checks: [check('a', 'SUCCESS'), check('b', 'SKIPPED')], exitCode: 0, mustRunChecks: true };
+    expect(judge('client', 'c', ran, none)).toMatchObject({ status: 'PASS', detail: '1/1 checks' });
+  });
+
   it('turns listed failures into XFAIL, and listed passes into STALE', () => {
     const expected = parseExpectedFailures('server:\n  - s  # whole\n  - t:b  # one check\nclient: []\n');
     const failing = { checks: [check('a', 'SUCCESS'), check('b', 'FAILURE')] };

@@ -61,6 +61,8 @@ export interface ScenarioOutcome {
   readonly exitCode?: number | null;
   /** Client leg only: the runner stopped the scenario after its time limit. */
   readonly timedOut?: boolean;
+  /** The scenario fails unless at least one of its checks ran (was neither SKIPPED nor INFO). */
+  readonly mustRunChecks?: boolean;
 }
 
 export type Status = 'PASS' | 'FAIL' | 'XFAIL' | 'STALE';
@@ -96,6 +98,7 @@ export function judge(
   );
   const reasons: string[] = [];
   if (outcome.checks === undefined) reasons.push('no results');
+  else if (outcome.mustRunChecks && counted === 0) reasons.push('no check ran (every one skipped)');
   if (leg === 'client' && outcome.timedOut) reasons.push('timed out');
   else if (leg === 'client' && outcome.exitCode !== 0) reasons.push(`exit ${outcome.exitCode}`);
   const failed = reasons.length > 0 || failing.size > 0;

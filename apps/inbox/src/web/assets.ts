@@ -27,7 +27,6 @@ a { color: var(--accent); }
 .status-pending { background: var(--warn-bg); } .status-completed { background: var(--ok-bg); color: var(--ok); }
 .status-failed, .status-rejected, .status-expired { background: var(--bad-bg); color: var(--bad); }
 .question { background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 16px 18px; margin: 16px 0; }
-.question .key { font-weight: 400; color: var(--muted); font-family: ui-monospace, monospace; font-size: .85rem; }
 .message { font-size: 1.05rem; }
 .field { margin: 14px 0; border: 0; padding: 0; }
 fieldset.field legend, .field > label { display: block; font-weight: 600; margin-bottom: 4px; padding: 0; }

@@ -1,7 +1,7 @@
 // The inbox's pages: the list of flows, one flow (its questions as a form, or where it stands, or its result), the
 // sign-in help and the error pages. Plain server-rendered HTML; the script (assets.ts) only adds checks before
 // submit and waits for a resume to finish. Everything works without it.
-import type { Root } from '@boomerang/protocol';
+import type { InputRequest, Root } from '@boomerang/protocol';
 import { FINAL_STATUSES, type Flow, type FlowRound, questionsOf } from '../flow.js';
 import { attr, type Html, html } from './html.js';
 import { questionView, type Refill } from './question-views.js';
@@ -77,17 +77,18 @@ function whoMayAnswer(flow: Flow): string {
   return flow.answerers === undefined || flow.answerers.length === 0 ? 'anyone' : flow.answerers.join(', ');
 }
 
+/** What a flow's row says it asks, by the kind of its first question (a new kind is a compile error here). */
+const ASKS: { readonly [M in InputRequest['method']]: (question: InputRequest) => string } = {
+  'elicitation/create': (question) =>
+    question.method === 'elicitation/create' ? question.params.message : '',
+  'sampling/createMessage': () => 'Write a reply for the server’s LLM request',
+  'roots/list': () => 'Share roots',
+};
+
 function flowRow(flow: Flow, now: number): Html {
   const asks = Object.values(questionsOf(flow));
   const first = asks[0];
-  const question =
-    first === undefined
-      ? ''
-      : first.method === 'elicitation/create'
-        ? first.params.message
-        : first.method === 'sampling/createMessage'
-          ? 'Write a reply for the server’s LLM request'
-          : 'Share roots';
+  const question = first === undefined ? '' : ASKS[first.method](first);
   const when =
     flow.status === 'pending'
       ? html`due ${time(flow.deadline, now)}`

@@ -168,7 +168,8 @@ function contentText(content: SamplingMessage['content'] | ContentBlock): Html {
 /** One question of the round. `count` is how many the round has. */
 export function questionView(question: QuestionView, count: number, refill: Refill | undefined): Html {
   const i = question.index;
-  const heading = html`<h2 id="q${i}-title">${count > 1 ? `Question ${i + 1} of ${count}` : 'Question'} <span class="key">${question.key}</span></h2>`;
+  // The wire key (`r0.<digest>`) means nothing to a person: it is kept out of sight, as data-key, for tools.
+  const heading = html`<h2 id="q${i}-title" data-key="${question.key}">${count > 1 ? `Question ${i + 1} of ${count}` : 'Question'}</h2>`;
   const several = count > 1 && (question.kind === 'form' || question.kind === 'url');
   const choice = several ? responseChoice(question, refill) : '';
   switch (question.kind) {

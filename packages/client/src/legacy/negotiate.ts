@@ -8,7 +8,7 @@ import {
   McpError,
   normalizeResult,
 } from '@boomerang/protocol';
-import { parseLazily } from '@boomerang/protocol/checks';
+import { parseLazily } from '@boomerang/protocol/internal';
 import type { Connection, Hello, ServerDescription } from '../connection.js';
 import type { Requester } from '../requester.js';
 

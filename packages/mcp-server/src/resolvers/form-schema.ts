@@ -91,10 +91,10 @@ function pick(from: Record<string, unknown>, keys: readonly string[], ok: (value
   return out;
 }
 
-const isString = (v: unknown) => typeof v === 'string';
-const isInt = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
-const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
-const isStringArray = (v: unknown) => Array.isArray(v) && v.every(isString);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
 
 /** `[{ const, title? }, …]` from an `anyOf` of string constants (zod unions of literals), else undefined. */
 function stringOptions(anyOf: unknown): { const: string; title?: string }[] | undefined {
@@ -103,8 +103,9 @@ function stringOptions(anyOf: unknown): { const: string; title?: string }[] | un
   for (const member of anyOf) {
     if (!isPlainObject(member)) return undefined;
     const values = typeof member.const === 'string' ? [member.const] : member.enum;
-    if (!isStringArray(values) || (values as string[]).length !== 1) return undefined;
-    const value = (values as string[])[0] as string;
+    if (!isStringArray(values)) return undefined;
+    const [value, ...more] = values;
+    if (value === undefined || more.length > 0) return undefined;
     options.push(typeof member.title === 'string' ? { const: value, title: member.title } : { const: value });
   }
   return options;
@@ -139,7 +140,7 @@ function fieldOf(property: unknown, where: string): PrimitiveSchemaDefinition {
       if (STRING_FORMATS.has(property.format)) field.format = property.format;
     }
   } else if (property.type === 'number' || property.type === 'integer') {
-    const bound = (v: unknown) => isNumber(v) && Math.abs(v as number) !== Number.MAX_SAFE_INTEGER;
+    const bound = (v: unknown) => isNumber(v) && Math.abs(v) !== Number.MAX_SAFE_INTEGER;
     field = { type: property.type, ...label, ...pick(property, ['minimum', 'maximum', 'default'], bound) };
   } else if (property.type === 'boolean') {
     field = { type: 'boolean', ...label, ...pick(property, ['default'], (v) => typeof v === 'boolean') };

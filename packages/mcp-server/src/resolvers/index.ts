@@ -15,7 +15,15 @@ export {
   withoutResolved,
 } from './plan.js';
 // --- questions
-export { elicit, elicitResult, elicitUrl, elicitUrlResult, listRoots, sample } from './questions.js';
+export {
+  type ElicitOptions,
+  elicit,
+  elicitResult,
+  elicitUrl,
+  elicitUrlResult,
+  listRoots,
+  sample,
+} from './questions.js';
 // --- building resolvers
 export { isResolver, resolver } from './resolver.js';
 export { type ResolverRoundResult, runResolvers } from './run.js';

@@ -117,7 +117,7 @@ export function planResolvers(
   }
   const answerBinding = options.answerBinding ?? 'question';
   if (answerBinding !== 'question' && answerBinding !== 'round') {
-    throw new TypeError(`"answerBinding" expected 'question' or 'round', got ${describeType(answerBinding)}`);
+    throw argumentError('answerBinding', "'question' or 'round'", answerBinding);
   }
   const fail = (message: string) => new ResolverGraphError(`${owner}: ${message}`);
   if (!isPlainObject(resolve))
@@ -126,12 +126,12 @@ export function planResolvers(
 
   // Breadth-first from the map, so top-level resolvers keep their map names and get the first keys.
   const nodes: MutableNode[] = [];
-  const byHandle = new Map<object, MutableNode>();
+  const byHandle = new Map<unknown, MutableNode>();
   const nodeFor = (value: unknown, label: string, where: string): MutableNode => {
     const impl = resolverOf(value);
     if (impl === undefined)
       throw fail(`${where} is not a resolver (got ${describeType(value)}); build it with resolver()`);
-    const known = byHandle.get(value as object);
+    const known = byHandle.get(value);
     if (known !== undefined) return known;
     const node: MutableNode = {
       index: nodes.length,
@@ -144,15 +144,15 @@ export function planResolvers(
       wireKeys: new Map(),
     };
     nodes.push(node);
-    byHandle.set(value as object, node);
+    byHandle.set(value, node);
     return node;
   };
   const entries = Object.keys(resolve).map((name) => {
     if (inputs.has(name)) throw fail(`resolved name '${name}' collides with an input property`);
     return [name, nodeFor(resolve[name], name, `resolve.${name}`)] as const;
   });
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i] as MutableNode;
+  // `nodes` grows as `uses` name new resolvers: the loop reaches them too.
+  for (const node of nodes) {
     for (const arg of node.args) {
       if (!inputs.has(arg)) {
         const known = inputKeys.length > 0 ? inputKeys.map((k) => `'${k}'`).join(', ') : 'none';
@@ -222,7 +222,7 @@ export function withoutResolved(
 
 /** Whether `args` has an own member under one of `names` (a loop: this runs twice on every call). */
 function hasAny(args: Readonly<Record<string, unknown>>, names: readonly string[]): boolean {
-  for (let i = 0; i < names.length; i++) if (Object.hasOwn(args, names[i] as string)) return true;
+  for (const name of names) if (Object.hasOwn(args, name)) return true;
   return false;
 }
 

@@ -110,10 +110,41 @@ function checkMessage(message: unknown, where: string): asserts message is strin
 
 const WRONG_ELICIT = 'a non-elicitation response';
 
+/** Options of {@link elicit} and {@link elicitResult}. */
+export interface ElicitOptions {
+  /**
+   * `_meta` of the `elicitation/create` request: part of the rendered question (so of the digest its answer is
+   * bound to), for an extension that annotates the form, e.g. `{ ui: { resourceUri } }` for a form an MCP App
+   * may render (`elicitApp` of `@boomerang/apps`). A client that does not know a key ignores it and shows the
+   * form. Copied when the question is built; such questions are not cached, so build them from constants.
+   */
+  readonly _meta?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** The `_meta` of {@link ElicitOptions}, copied (JSON only), or undefined without one. */
+function metaOf(options: unknown, where: string): Record<string, unknown> | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw argumentError(`${where} options`, '{ _meta? }', options);
+  const meta: unknown = (options as ElicitOptions)._meta;
+  if (meta === undefined) return undefined;
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta))
+    throw argumentError(`${where} options._meta`, 'plain object', meta);
+  return JSON.parse(JSON.stringify(meta)) as Record<string, unknown>;
+}
+
 /** Form elicitation: accepted content must match `schema`; `outcome` hands refusals to the consumer. */
-function formQuestion<T>(message: unknown, schema: unknown, outcome: boolean, where: string): Question<T> {
+function formQuestion<T>(
+  message: unknown,
+  schema: unknown,
+  outcome: boolean,
+  where: string,
+  options?: unknown,
+): Question<T> {
   checkMessage(message, where);
   const form = formOf(schema, where);
+  const meta = metaOf(options, where);
+  if (meta !== undefined) return buildFormQuestion(message, form, outcome, meta) as Question<T>;
   const byMessage = form.questions[outcome ? 1 : 0];
   let built = byMessage.get(message);
   if (built === undefined) {
@@ -128,10 +159,13 @@ function buildFormQuestion(
   message: string,
   form: ReturnType<typeof formOf>,
   outcome: boolean,
+  meta?: Record<string, unknown>,
 ): Question<unknown> {
   const { requestedSchema, validator } = form;
   // Shared by every round that asks it: frozen (the schema already is), so nothing downstream can edit it.
-  const request = elicitRequest({ message, requestedSchema });
+  const request = elicitRequest(
+    meta === undefined ? { message, requestedSchema } : { message, requestedSchema, _meta: meta },
+  );
   Object.freeze(request.params);
   Object.freeze(request);
   return question({
@@ -220,11 +254,17 @@ function resultQuestion<T>(
  * the published form and the question's digest are cached per schema object, while a schema built per call is
  * converted, digested and compiled on every round.
  *
+ * `options._meta` annotates the request (see {@link ElicitOptions}).
+ *
  * @throws TypeError when `message` is not a string, or `schema` is no schema, has no JSON Schema converter, or
- * is outside the elicitation subset.
+ * is outside the elicitation subset, or `options._meta` is not a plain object.
  */
-export function elicit<const S extends FormSchema>(message: string, schema: S): Question<FormValues<S>> {
-  return formQuestion(message, schema, false, 'elicit()');
+export function elicit<const S extends FormSchema>(
+  message: string,
+  schema: S,
+  options?: ElicitOptions,
+): Question<FormValues<S>> {
+  return formQuestion(message, schema, false, 'elicit()', options);
 }
 
 /**
@@ -236,8 +276,9 @@ export function elicit<const S extends FormSchema>(message: string, schema: S): 
 export function elicitResult<const S extends FormSchema>(
   message: string,
   schema: S,
+  options?: ElicitOptions,
 ): Question<ElicitOutcome<FormValues<S>>> {
-  return formQuestion(message, schema, true, 'elicitResult()');
+  return formQuestion(message, schema, true, 'elicitResult()', options);
 }
 
 /**

@@ -459,12 +459,15 @@ describe('parseLazily', () => {
   });
 });
 
-describe('@boomerang/protocol/checks', () => {
-  it('exports exactly its public API', async () => {
+describe('@boomerang/protocol/internal', () => {
+  it('exports exactly what the packages share', async () => {
     expect(Object.keys(await import('./index.js')).sort()).toEqual([
       'INPUT_REQUEST_KINDS',
+      'LOG_PREFIX',
+      'consoleLogger',
       'inputRequestKind',
       'parseLazily',
+      'resolveLogger',
       'verdictOf',
     ]);
   });

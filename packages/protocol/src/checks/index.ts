@@ -1,4 +1,4 @@
-// @boomerang/protocol/checks: how the SDK's own packages read what a client receives without loading zod up
+// @boomerang/protocol/internal: how the SDK's own packages read what a client receives without loading zod up
 // front. A hand-written check (no zod) judges each message first; only a value it cannot vouch for goes to the
 // message's zod schema, loaded on demand (a dynamic import: a browser bundle ships zod as a chunk of its own). The
 // verdict, the output and the issues of a rejection are always zod's: the checks accept only what zod accepts,
@@ -42,6 +42,8 @@ export {
   type LegacySchemaName,
   type SchemaName,
 } from '../input-request-kinds.js';
+// --- the one default logger (the Logger type itself is public: @boomerang/protocol)
+export { consoleLogger, LOG_PREFIX, type ResolvedLogger, resolveLogger } from '../logger.js';
 export type { CheckedMessages, CheckedName, LazyParseResult, Verdict };
 
 /** A check that vouches for what it accepts and leaves everything else to zod. */

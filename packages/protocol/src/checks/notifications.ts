@@ -35,8 +35,8 @@ const and = (a: Verdict, b: boolean): Verdict => (a === false || !b ? false : a)
 /** `LoggingMessageNotificationParamsSchema`: a `level`, `logger?`, and a `data` member (any value, required). */
 export function logParamsVerdict(value: unknown): Verdict {
   const base = notificationParams(value);
-  if (base === false) return false;
-  const params = value as Record<string, unknown>;
+  if (base === false || !isZodObject(value)) return false;
+  const params = value;
   const { logger } = params;
   return and(
     base,
@@ -47,8 +47,8 @@ export function logParamsVerdict(value: unknown): Verdict {
 /** `ProgressNotificationParamsSchema`: `progressToken`, a finite `progress`, `total?` and `message?`. */
 export function progressParamsVerdict(value: unknown): Verdict {
   const base = notificationParams(value);
-  if (base === false) return false;
-  const params = value as Record<string, unknown>;
+  if (base === false || !isZodObject(value)) return false;
+  const params = value;
   const { total, message } = params;
   return and(
     base,

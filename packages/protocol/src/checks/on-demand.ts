@@ -1,4 +1,4 @@
-// The zod side of @boomerang/protocol/checks: the schema of each checked message. Only a dynamic `import()` in
+// The zod side of @boomerang/protocol/internal: the schema of each checked message. Only a dynamic `import()` in
 // index.ts loads this module, so a bundle that reads messages through the checks ships zod (and the schemas) as a
 // chunk of its own, fetched the first time a value needs zod's verdict or issues.
 import {

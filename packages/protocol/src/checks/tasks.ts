@@ -54,13 +54,13 @@ function hasStatusPayload(value: Record<string, unknown>): boolean {
 }
 
 /** `DetailedTaskSchema`. */
-export const isDetailedTask: Check = (value) => isObject(value) && isTaskIn(value) && hasStatusPayload(value);
+export function isDetailedTask(value: unknown): value is Record<string, unknown> {
+  return isObject(value) && isTaskIn(value) && hasStatusPayload(value);
+}
 
 /** `GetTaskResultSchema`: a `DetailedTask` with `resultType: "complete"` and the optional result `_meta`. */
 export const isGetTaskResult: Check = (value) =>
-  isDetailedTask(value) &&
-  (value as Record<string, unknown>).resultType === 'complete' &&
-  optional((value as Record<string, unknown>)._meta, isResultMeta);
+  isDetailedTask(value) && value.resultType === 'complete' && optional(value._meta, isResultMeta);
 
 /**
  * `CreateTaskResultSchema`: the task with `resultType: "task"`, carrying none of `result`, `error`,

@@ -146,7 +146,7 @@ export {
 } from './errors.js';
 // --- JSON-RPC envelopes
 export {
-  type ErrorObject as Error,
+  type ErrorObject,
   ErrorSchema,
   type JSONRPCErrorResponse,
   JSONRPCErrorResponseSchema,

@@ -5,7 +5,7 @@ import type {
   CallToolRequest,
   CallToolResult,
   ClientRequest,
-  Error as ErrorObject,
+  ErrorObject,
   JSONRPCMessage,
   RequestId,
 } from '../index.js';

@@ -49,7 +49,7 @@ describe('exported types', () => {
     expectTypeOf<P.EmbeddedResource>().toEqualTypeOf<z.output<typeof S.EmbeddedResourceSchema>>();
     expectTypeOf<P.EmptyResult>().toEqualTypeOf<z.output<typeof S.EmptyResultSchema>>();
     expectTypeOf<P.EnumSchema>().toEqualTypeOf<z.output<typeof S.EnumSchemaSchema>>();
-    expectTypeOf<P.Error>().toEqualTypeOf<z.output<typeof S.ErrorSchema>>();
+    expectTypeOf<P.ErrorObject>().toEqualTypeOf<z.output<typeof S.ErrorSchema>>();
     expectTypeOf<P.GetPromptRequest>().toEqualTypeOf<z.output<typeof S.GetPromptRequestSchema>>();
     expectTypeOf<P.GetPromptRequestParams>().toEqualTypeOf<z.output<typeof S.GetPromptRequestParamsSchema>>();
     expectTypeOf<P.GetPromptResult>().toEqualTypeOf<z.output<typeof S.GetPromptResultSchema>>();
@@ -275,7 +275,7 @@ describe('exported types', () => {
     expectTypeOf<P.EmbeddedResource>().not.toBeAny();
     expectTypeOf<P.EmptyResult>().not.toBeAny();
     expectTypeOf<P.EnumSchema>().not.toBeAny();
-    expectTypeOf<P.Error>().not.toBeAny();
+    expectTypeOf<P.ErrorObject>().not.toBeAny();
     expectTypeOf<P.GetPromptRequest>().not.toBeAny();
     expectTypeOf<P.GetPromptRequestParams>().not.toBeAny();
     expectTypeOf<P.GetPromptResult>().not.toBeAny();

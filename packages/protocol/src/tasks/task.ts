@@ -20,7 +20,8 @@ export function isTerminal(status: TaskStatus): boolean {
 
 /** True for one of the five statuses (a client meets unknown ones from servers it does not control). */
 export function isTaskStatus(value: unknown): value is TaskStatus {
-  return (TASK_STATUSES as readonly unknown[]).includes(value);
+  const statuses: readonly unknown[] = TASK_STATUSES;
+  return statuses.includes(value);
 }
 
 /** A JSON-RPC error as a failed task stores and reports it. */

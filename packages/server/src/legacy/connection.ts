@@ -4,10 +4,11 @@
 // session instead of the core (which never expects responses).
 import type { JSONRPCMessage, JSONRPCResponse, SubscriptionFilter } from '@boomerang/protocol';
 import { isPlainObject } from '@boomerang/protocol';
+import { LEGACY_PROTOCOL_VERSION } from '@boomerang/protocol/2025-11-25';
 import type { Transport } from '@boomerang/protocol/transport';
 import type { ServeRequest } from '../connect.js';
 import type { ServerCore } from '../core.js';
-import { serveRequest } from '../dispatch.js';
+import { serveOwnRequest, serveRequest } from '../dispatch.js';
 import type { Unsubscribe } from '../notifications.js';
 import type { ServerOptions } from '../types.js';
 import { initializeSession, type LegacySettings, legacyCapabilities, serveLegacyRequest } from './serve.js';
@@ -58,13 +59,18 @@ export function dualEraConnection(
   const serve: ServeRequest = async (request, ctx, ending) => {
     if (session !== undefined) return serveLegacyRequest(core, session, request, ctx, options, ending);
     if (request.method !== 'initialize') return serveRequest(core, request, ctx, { ending });
-    const started = initializeSession(core, request, send, options);
-    if (started.session !== undefined) {
-      session = started.session;
-      stopListChanges = await forwardListChanges(core, session);
-      if (ended) stopListChanges?.(); // the connection ended while subscribing
-    }
-    return started.response;
+    const era = { ending, protocolVersion: LEGACY_PROTOCOL_VERSION };
+    return serveOwnRequest(core, request, ctx, era, async () => {
+      // A second `initialize` racing this one through slow middleware: the session is already open.
+      if (session !== undefined) return serveLegacyRequest(core, session, request, ctx, options, ending);
+      const started = initializeSession(core, request, send, options);
+      if (started.session !== undefined) {
+        session = started.session;
+        stopListChanges = await forwardListChanges(core, session);
+        if (ended) stopListChanges?.(); // the connection ended while subscribing
+      }
+      return started.response;
+    });
   };
 
   const wrapped: Transport = {

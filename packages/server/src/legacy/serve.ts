@@ -26,7 +26,7 @@ import {
 import { type HandleContext, jsonRpcError } from '@boomerang/protocol/transport';
 import type { ServerCore } from '../core.js';
 import { currentCapabilities } from '../discover.js';
-import { serveRequest } from '../dispatch.js';
+import { serveOwnRequest, serveRequest } from '../dispatch.js';
 import { LegacySession, type SessionSend } from './session.js';
 
 /** The legacy settings of a server, checked (see `ServerOptions.legacy`). */
@@ -105,24 +105,9 @@ export async function serveLegacyRequest(
   ending?: AbortSignal,
 ): Promise<JSONRPCResponse | undefined> {
   const { id, method } = request;
-  try {
-    switch (method) {
-      case 'initialize':
-        throw new McpError(ErrorCode.InvalidRequest, 'The session is already initialized');
-      case 'ping':
-        return reply(id, {});
-      case 'logging/setLevel':
-        session.logLevel = parse(SetLevelRequestParamsSchema, request.params).level;
-        return reply(id, {});
-      case 'resources/subscribe':
-      case 'resources/unsubscribe':
-        await subscription(core, session, parse(SubscribeRequestParamsSchema, request.params).uri, method);
-        return reply(id, {});
-    }
-  } catch (error) {
-    if (error instanceof McpError) return jsonRpcError(id, error);
-    core.log.error(`internal error on ${method} (legacy session)`, { error });
-    return jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' });
+  if (SESSION_METHODS.has(method)) {
+    const era = { ending, protocolVersion: LEGACY_PROTOCOL_VERSION };
+    return serveOwnRequest(core, request, hctx, era, () => serveSessionMethod(core, session, request));
   }
   const signal = hctx.signal;
   const ask = (input: InputRequest) => session.ask(input, id, signal);
@@ -164,6 +149,43 @@ export async function serveLegacyRequest(
       core.log.error(`the back-channel failed on ${method} (legacy shim)`, { error });
       return jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' });
     }
+  }
+}
+
+/** The methods a 2025-11-25 session answers itself (inside the middleware, as every request). */
+const SESSION_METHODS: ReadonlySet<string> = new Set([
+  'initialize',
+  'ping',
+  'logging/setLevel',
+  'resources/subscribe',
+  'resources/unsubscribe',
+]);
+
+/** Answers one of the {@link SESSION_METHODS}. Never rejects. */
+async function serveSessionMethod(
+  core: ServerCore,
+  session: LegacySession,
+  request: JSONRPCRequest,
+): Promise<JSONRPCResponse> {
+  const { id, method } = request;
+  try {
+    switch (method) {
+      case 'ping':
+        return reply(id, {});
+      case 'logging/setLevel':
+        session.logLevel = parse(SetLevelRequestParamsSchema, request.params).level;
+        return reply(id, {});
+      case 'resources/subscribe':
+      case 'resources/unsubscribe':
+        await subscription(core, session, parse(SubscribeRequestParamsSchema, request.params).uri, method);
+        return reply(id, {});
+      default:
+        throw new McpError(ErrorCode.InvalidRequest, 'The session is already initialized');
+    }
+  } catch (error) {
+    if (error instanceof McpError) return jsonRpcError(id, error);
+    core.log.error(`internal error on ${method} (legacy session)`, { error });
+    return jsonRpcError(id, { code: ErrorCode.InternalError, message: 'Internal error' });
   }
 }
 

@@ -12,7 +12,7 @@ import {
   McpError,
   type RequestId,
 } from '@boomerang/protocol';
-import { type InputRequestParams, inputRequestKind } from '@boomerang/protocol/checks';
+import { type InputRequestParams, inputRequestKind } from '@boomerang/protocol/internal';
 import { describeCapabilities, missingClientCapabilities } from '../capabilities.js';
 
 /** Sends one message on the session's connection (a request of the back-channel, or a notification). */
