@@ -1,11 +1,8 @@
 // @boomerang/transport-http: Streamable HTTP for MCP 2026-07-28. A web-standard (Request) => Response server
 // handler and a fetch-based client transport; the node:http adapter lives in `@boomerang/transport-http/node`.
 
-// --- client
-export type { FetchLike } from '@boomerang/protocol/transport';
-export { StreamableHttpClientTransport, type StreamableHttpClientTransportOptions } from './client.js';
-export type { RedirectPolicy } from './client-redirects.js';
 // --- server
+
 export type { HttpMessageHandler } from './endpoint.js';
 export type { LegacyConnectOptions, LegacySessionOptions } from './eras.js';
 export type { HostPolicy } from './guard.js';
@@ -15,7 +12,15 @@ export {
   type HttpHandler,
   type HttpHandlerOptions,
 } from './handler.js';
+
+// --- client
+
+export type { FetchLike } from '@boomerang/protocol/transport';
+export { StreamableHttpClientTransport, type StreamableHttpClientTransportOptions } from './client.js';
+export type { RedirectPolicy } from './client-redirects.js';
+
 // --- header encoding (shared by both sides; for gateways and custom clients)
+
 export {
   decodeHeaderValue,
   encodeHeaderValue,
