@@ -93,7 +93,8 @@ function runPnpm(cwd: string, args: string[]): void {
 
 /** Where a workspace package lives: `packages/<name>`, or `apps/<name>` for an app other apps import. */
 function packageDir(repoRoot: string, name: string): string {
-  const short = name.slice('@boomerang/'.length);
+  // `@boomerang/x` lives in packages/x (or apps/x); an unscoped package (create-boomerang) under its own name.
+  const short = name.startsWith('@boomerang/') ? name.slice('@boomerang/'.length) : name;
   const inPackages = join(repoRoot, 'packages', short);
   return existsSync(inPackages) || !existsSync(join(repoRoot, 'apps', short))
     ? inPackages

@@ -60,7 +60,7 @@ describe('the conformance runner', () => {
     expect(processes.split('\n').filter((line) => line.includes(out))).toEqual([]);
   }, 120_000);
 
-  it('adds the extension client scenarios to the 2026-07-28 client leg only', async () => {
+  it('adds the extension client scenarios (auth, then skills) to the 2026-07-28 client leg only', async () => {
     const extensions = [
       'auth/client-credentials-jwt',
       'auth/client-credentials-basic',
@@ -69,12 +69,18 @@ describe('the conformance runner', () => {
       'auth/dpop-nonce',
       'auth/wif-jwt-bearer',
     ];
+    const skills = [
+      'sep-2640-client-no-prefetch',
+      'sep-2640-client-verify-digest',
+      'sep-2640-client-verify-size',
+      'sep-2640-client-verify-frontmatter',
+    ];
     const client = await listScenarios(suitePaths(), 'client', '2026-07-28');
-    expect(client.slice(-6)).toEqual(extensions);
+    expect(client.slice(-10)).toEqual([...extensions, ...skills]);
     expect(new Set(client).size).toBe(client.length);
     expect(client).toContain('tools_call');
     const legacy = await listScenarios(suitePaths(), 'client', '2025-11-25');
-    expect(legacy.filter((name) => extensions.includes(name))).toEqual([]);
+    expect(legacy.filter((name) => extensions.includes(name) || skills.includes(name))).toEqual([]);
     const server = await listScenarios(suitePaths(), 'server', '2026-07-28');
     expect(server.filter((name) => name.startsWith('tasks-'))).toEqual([]);
   }, 60_000);
